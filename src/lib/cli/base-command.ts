@@ -1,0 +1,70 @@
+import {Command, Errors, Flags, type Interfaces} from '@oclif/core'
+import {InputError, UsageError} from './errors.js'
+import {stderrReporter, type Reporter} from './reporter.js'
+import {InvalidRecords, type OnInvalid} from '../io/invalid-records.js'
+
+export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof BaseCommand)['baseFlags'] & T['flags']>
+export type CommandArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>
+
+/**
+ * The base of every webgym command: parses flags, keeps stdout for data, maps errors to exit codes (0 ok,
+ * 1 runtime failure, 2 usage error) with one line on stderr, and exits 0 when the reader of stdout goes away.
+ */
+export abstract class BaseCommand<T extends typeof Command> extends Command {
+  static baseFlags = {
+    quiet: Flags.boolean({char: 'q', default: false, description: 'Print no summary or progress on stderr (warnings and errors still show).'}),
+    debug: Flags.boolean({default: false, description: 'Show stack traces on errors.'}),
+  }
+
+  protected flags!: CommandFlags<T>
+  protected args!: CommandArgs<T>
+  /** Every positional argument, in order (input files for commands with `strict = false`). */
+  protected positionals!: string[]
+  protected reporter!: Reporter
+
+  public async init(): Promise<void> {
+    process.stdout.on('error', exitQuietlyOnEpipe)
+    await super.init()
+    const {args, flags, argv} = await this.parse({
+      flags: this.ctor.flags,
+      baseFlags: (super.ctor as unknown as typeof BaseCommand).baseFlags,
+      args: this.ctor.args,
+      strict: this.ctor.strict,
+    })
+    this.flags = flags as CommandFlags<T>
+    this.args = args as CommandArgs<T>
+    this.positionals = argv as string[]
+    this.reporter = stderrReporter({quiet: this.flags.quiet})
+  }
+
+  /** The `--on-invalid` policy for this run. */
+  protected invalidRecords(): InvalidRecords {
+    const mode = ((this.flags as Record<string, unknown>)['on-invalid'] ?? 'fail') as OnInvalid
+    return new InvalidRecords(mode, this.reporter)
+  }
+
+  protected async catch(error: Error & {exitCode?: number; code?: string}): Promise<void> {
+    if (error.code === 'EPIPE') return
+    const debug = process.argv.includes('--debug')
+    const {exitCode, line} = describeFailure(error)
+    process.stderr.write(`webgym: ${line}\n`)
+    if (debug && error.stack) process.stderr.write(`${error.stack}\n`)
+    process.exitCode = exitCode
+  }
+}
+
+function describeFailure(error: Error & {exitCode?: number; hint?: string; oclif?: {exit?: number}}): {exitCode: number; line: string} {
+  const hint = error.hint ? ` (${error.hint})` : ''
+  if (error instanceof UsageError) return {exitCode: 2, line: `${error.message}${hint}`}
+  if (error instanceof InputError || typeof error.exitCode === 'number') return {exitCode: error.exitCode ?? 1, line: `${error.message}${hint}`}
+  if (error instanceof Errors.CLIError) {
+    const message = error.message.replace(/See more help with --help\.?/, '').split('\n').map((part) => part.trim()).filter(Boolean).join(' ')
+    return {exitCode: error.oclif?.exit ?? 2, line: `${message} (see --help)`}
+  }
+  return {exitCode: 1, line: `internal error: ${error.message} (run with --debug for the stack trace, and please report it)`}
+}
+
+function exitQuietlyOnEpipe(error: NodeJS.ErrnoException): void {
+  if (error.code === 'EPIPE') process.exit(0)
+  throw error
+}

@@ -1,0 +1,76 @@
+import type {z} from 'zod'
+import {InvalidRecordError, type RecordLocation} from '../cli/errors.js'
+import type {InvalidRecords} from './invalid-records.js'
+import {displayName, openInput} from './open-input.js'
+import {readLines} from './read-lines.js'
+import {describeIssue} from './zod-issue.js'
+
+export interface ReadRecordsOptions<S extends z.ZodType> {
+  schema: S
+  invalid: InvalidRecords
+  maxLineBytes?: number
+}
+
+export interface LocatedRecord<T> {
+  record: T
+  location: RecordLocation
+  /** The line as it was read (without its line break). */
+  text: string
+}
+
+/**
+ * Streams NDJSON records from files or stdin (`-`), in order, validated against a schema. Bad lines are handed to
+ * `invalid` (which throws or counts them) with their file, line and field.
+ */
+export async function* readRecords<S extends z.ZodType>(
+  inputs: readonly string[],
+  options: ReadRecordsOptions<S>,
+): AsyncGenerator<LocatedRecord<z.output<S>>> {
+  for (const input of inputs.length > 0 ? inputs : ['-']) {
+    for await (const raw of readJsonLines(input, options)) {
+      const result = options.schema.safeParse(raw.value)
+      if (result.success) {
+        yield {record: result.data, location: raw.location, text: raw.text}
+      } else {
+        const {field, problem} = describeIssue(result.error, raw.value)
+        options.invalid.handle(new InvalidRecordError(raw.location, field, problem))
+      }
+    }
+  }
+}
+
+export interface JsonLine {
+  value: unknown
+  location: RecordLocation
+  text: string
+}
+
+/** Streams the JSON values of one NDJSON input, skipping blank lines; bad lines go to `invalid`. */
+export async function* readJsonLines(
+  input: string,
+  options: {invalid: InvalidRecords; maxLineBytes?: number},
+): AsyncGenerator<JsonLine> {
+  const file = displayName(input)
+  const stream = await openInput(input)
+  for await (const line of readLines(stream, options.maxLineBytes)) {
+    const location = {file, line: line.line}
+    if (line.error !== undefined) {
+      options.invalid.handle(new InvalidRecordError(location, undefined, line.error))
+      continue
+    }
+    if (line.text.trim() === '') continue
+    let value: unknown
+    try {
+      value = JSON.parse(line.text)
+    } catch (error) {
+      options.invalid.handle(new InvalidRecordError(location, undefined, `not valid JSON (${(error as Error).message})`))
+      continue
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      const kind = Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value
+      options.invalid.handle(new InvalidRecordError(location, undefined, `expected a JSON object, got ${kind}`))
+      continue
+    }
+    yield {value, location, text: line.text}
+  }
+}

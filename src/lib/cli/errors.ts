@@ -30,11 +30,13 @@ export class ExternalError extends Error {
 /** Where an input record came from, for error messages: `file:line`. */
 export interface RecordLocation {
   file: string
+  /** 1-based line number; for formats without lines (parquet), the 1-based row number. */
   line: number
+  unit?: 'line' | 'row'
 }
 
 export function formatLocation(loc: RecordLocation): string {
-  return `${loc.file}:${loc.line}`
+  return loc.unit === 'row' ? `${loc.file}: row ${loc.line}` : `${loc.file}:${loc.line}`
 }
 
 /** One bad input record: names the file, line and field, and says how to fix it. */

@@ -47,7 +47,7 @@ async function assertReadableFile(path: string): Promise<void> {
 }
 
 /** Reads the first chunk of a stream and puts it back, so the caller can look at the first bytes. */
-function peek(stream: Readable): Promise<Buffer | null> {
+export function peek(stream: Readable): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
     const cleanup = () => {
       stream.off('readable', onReadable)

@@ -48,9 +48,9 @@ export interface JsonLine {
 /** Streams the JSON values of one NDJSON input, skipping blank lines; bad lines go to `invalid`. */
 export async function* readJsonLines(
   input: string,
-  options: {invalid: InvalidRecords; maxLineBytes?: number},
+  options: {invalid: InvalidRecords; maxLineBytes?: number; name?: string},
 ): AsyncGenerator<JsonLine> {
-  const file = displayName(input)
+  const file = options.name ?? displayName(input)
   const stream = await openInput(input)
   for await (const line of readLines(stream, options.maxLineBytes)) {
     const location = {file, line: line.line}

@@ -1,0 +1,67 @@
+import {Args, Flags} from '@oclif/core'
+import {BaseCommand} from '../../lib/cli/base-command.js'
+import {UsageError} from '../../lib/cli/errors.js'
+import {ioFlags} from '../../lib/cli/flags.js'
+import {RecordWriter} from '../../lib/io/record-writer.js'
+import {parseFieldMap} from '../../lib/sources/generic.js'
+import {SOURCE_NAMES, SOURCES, sourceByName} from '../../lib/sources/index.js'
+import {buildTasks} from '../../lib/tasks/build.js'
+
+export default class TasksBuild extends BaseCommand<typeof TasksBuild> {
+  static summary = 'Convert source task sets into webgym Task records.'
+  static description = `Reads task files of the public task sets WebGym aggregates and writes one Task record per task (NDJSON) with a stable id (source:native-id), the website as a registrable domain, a start URL, the reference answer and the source's level; every other field is kept in meta. Exact duplicates (same normalised intent and website) are merged into one record listing every source in meta.merged_from. The source of each file is detected from its fields unless --source names it. A summary goes to stderr.
+
+Sources:
+${SOURCES.map((source) => `  ${source.name.padEnd(16)} ${source.description}`).join('\n')}`
+
+  static examples = [
+    '<%= config.bin %> tasks build WebVoyager_data.jsonl > webvoyager.ndjson',
+    '<%= config.bin %> tasks build --source browsecomp browse_comp_test_set.csv -o browsecomp.ndjson.gz',
+    '<%= config.bin %> tasks build insta-v3-train.parquet GAIA_web.jsonl Online_Mind2Web.json > seeds.ndjson',
+    'cat my_tasks.csv | <%= config.bin %> tasks build --source generic --map intent=question,website=site,answer=gold -',
+  ]
+
+  static strict = false
+  static args = {
+    files: Args.string({description: 'Source task files (JSONL, JSON array, CSV or parquet, optionally .gz); - or none for stdin'}),
+  }
+
+  static flags = {
+    source: Flags.option({options: SOURCE_NAMES, char: 's', description: 'The source task set of every input file (default: detected per file).'})(),
+    map: Flags.string({
+      helpValue: 'TARGET=FIELD,...',
+      description: 'For --source generic: which field holds each of intent (required), website, start_url, answer, id, level. FIELD may be a dotted path.',
+    }),
+    label: Flags.string({helpValue: 'NAME', description: 'For --source generic: the source name written into the records (default generic).'}),
+    answers: Flags.string({helpValue: 'FILE', description: "WebVoyager's reference_answer.json (default: the one beside the input file, if any)."}),
+    ...ioFlags,
+  }
+
+  async run(): Promise<void> {
+    const {flags} = this
+    let source = flags.source ? sourceByName(flags.source) : undefined
+    if (flags.map && !source) source = sourceByName('generic')
+    if (source?.name === 'generic' && !flags.map) throw new UsageError('--source generic needs --map', 'e.g. --map intent=question,website=url')
+    if (flags.map && source?.name !== 'generic') throw new UsageError(`--map applies to --source generic, not ${source?.name}`)
+    let fieldMap
+    try {
+      fieldMap = flags.map ? parseFieldMap(flags.map) : undefined
+    } catch (error) {
+      throw new UsageError(`--map: ${(error as Error).message}`, 'e.g. --map intent=question,website=url,answer=gold')
+    }
+    if (flags.label && !/^[a-z0-9][a-z0-9._-]*$/i.test(flags.label)) throw new UsageError(`--label must be a plain name, got "${flags.label}"`, 'use letters, digits, . _ -')
+    const writer = await RecordWriter.open(flags.output)
+    await buildTasks({
+      files: this.positionals,
+      source,
+      label: flags.label,
+      fieldMap,
+      answersFile: flags.answers,
+      invalid: this.invalidRecords(),
+      maxLineBytes: flags['max-line-bytes'],
+      reporter: this.reporter,
+      writer,
+    })
+    await writer.close()
+  }
+}

@@ -1,0 +1,42 @@
+import {parse} from 'tldts'
+
+// Site host names of the offline fixture web: each `<site>.webgym.test` is its own website.
+const FIXTURE_SUFFIX = 'webgym.test'
+
+export interface NormalisedSite {
+  /** Registrable domain (public suffix list), e.g. `allrecipes.com`; the host itself for IPs and single labels. */
+  website: string
+  /** The URL an episode starts from, with a scheme. */
+  startUrl: string
+}
+
+/**
+ * Normalises a source's start URL or bare domain: adds `https://` where the scheme is missing, and reduces the
+ * host to its registrable domain. Returns null for text that is not a URL or host name.
+ */
+export function normaliseSite(raw: string): NormalisedSite | null {
+  const text = raw.trim()
+  if (text === '') return null
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text.replace(/^\/+/, '')}`
+  let url: URL
+  try {
+    url = new URL(withScheme)
+  } catch {
+    return null
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
+  const host = url.hostname.toLowerCase().replace(/\.$/, '')
+  if (!host || /\s/.test(host)) return null
+  return {website: registrableDomain(host), startUrl: url.href}
+}
+
+/** The registrable domain of a host name, by the public suffix list (ICANN and private sections). */
+export function registrableDomain(host: string): string {
+  if (host === FIXTURE_SUFFIX || host.endsWith(`.${FIXTURE_SUFFIX}`)) {
+    const labels = host.split('.')
+    return labels.length > 2 ? labels.slice(-3).join('.') : host
+  }
+  const parsed = parse(host, {allowPrivateDomains: true})
+  if (parsed.isIp || !parsed.domain) return host
+  return parsed.domain
+}

@@ -15,7 +15,7 @@ export default class Schema extends BaseCommand<typeof Schema> {
   ]
 
   static args = {
-    name: Args.string({required: true, description: `Record type: ${Object.keys(RECORD_SCHEMAS).join(', ')}`}),
+    name: Args.string({required: true, ignoreStdin: true, description: `Record type: ${Object.keys(RECORD_SCHEMAS).join(', ')}`}),
   }
 
   static flags = {...outputFlag}

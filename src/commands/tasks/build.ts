@@ -23,14 +23,14 @@ ${SOURCES.map((source) => `  ${source.name.padEnd(16)} ${source.description}`).j
 
   static strict = false
   static args = {
-    files: Args.string({description: 'Source task files (JSONL, JSON array, CSV or parquet, optionally .gz); - or none for stdin'}),
+    files: Args.string({ignoreStdin: true, description: 'Source task files (JSONL, JSON array, CSV or parquet, optionally .gz); - or none for stdin'}),
   }
 
   static flags = {
     source: Flags.option({options: SOURCE_NAMES, char: 's', description: 'The source task set of every input file (default: detected per file).'})(),
     map: Flags.string({
       helpValue: 'TARGET=FIELD,...',
-      description: 'For --source generic: which field holds each of intent (required), website, start_url, answer, id, level. FIELD may be a dotted path.',
+      description: 'For --source generic: which field holds each of intent (required), website, start_url, answer, id, level, domain, subdomain. FIELD may be a dotted path.',
     }),
     label: Flags.string({helpValue: 'NAME', description: 'For --source generic: the source name written into the records (default generic).'}),
     answers: Flags.string({helpValue: 'FILE', description: "WebVoyager's reference_answer.json (default: the one beside the input file, if any)."}),

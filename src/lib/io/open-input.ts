@@ -48,6 +48,8 @@ async function assertReadableFile(path: string): Promise<void> {
 
 /** Reads the first chunk of a stream and puts it back, so the caller can look at the first bytes. */
 export function peek(stream: Readable): Promise<Buffer | null> {
+  // An empty input has ended by the second look, and 'end' does not fire twice.
+  if (stream.readableEnded) return Promise.resolve(null)
   return new Promise((resolve, reject) => {
     const cleanup = () => {
       stream.off('readable', onReadable)

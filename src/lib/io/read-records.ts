@@ -2,7 +2,7 @@ import type {z} from 'zod'
 import {InvalidRecordError, type RecordLocation} from '../cli/errors.js'
 import type {InvalidRecords} from './invalid-records.js'
 import {displayName, openInput} from './open-input.js'
-import {readLines} from './read-lines.js'
+import {readLineBatches, type Line} from './read-lines.js'
 import {describeIssue} from './zod-issue.js'
 
 export interface ReadRecordsOptions<S extends z.ZodType> {
@@ -50,27 +50,44 @@ export async function* readJsonLines(
   input: string,
   options: {invalid: InvalidRecords; maxLineBytes?: number; name?: string},
 ): AsyncGenerator<JsonLine> {
+  for await (const batch of readJsonBatches(input, options)) yield* batch
+}
+
+/** The JSON values of one NDJSON input, a batch per chunk read (see readLineBatches). */
+export async function* readJsonBatches(
+  input: string,
+  options: {invalid: InvalidRecords; maxLineBytes?: number; name?: string},
+): AsyncGenerator<JsonLine[]> {
   const file = options.name ?? displayName(input)
   const stream = await openInput(input)
-  for await (const line of readLines(stream, options.maxLineBytes)) {
-    const location = {file, line: line.line}
-    if (line.error !== undefined) {
-      options.invalid.handle(new InvalidRecordError(location, undefined, line.error))
-      continue
+  for await (const lines of readLineBatches(stream, options.maxLineBytes)) {
+    const batch: JsonLine[] = []
+    for (const line of lines) {
+      const parsed = parseJsonLine(line, file, options.invalid)
+      if (parsed) batch.push(parsed)
     }
-    if (line.text.trim() === '') continue
-    let value: unknown
-    try {
-      value = JSON.parse(line.text)
-    } catch (error) {
-      options.invalid.handle(new InvalidRecordError(location, undefined, `not valid JSON (${(error as Error).message})`))
-      continue
-    }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      const kind = Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value
-      options.invalid.handle(new InvalidRecordError(location, undefined, `expected a JSON object, got ${kind}`))
-      continue
-    }
-    yield {value, location, text: line.text}
+    if (batch.length > 0) yield batch
   }
+}
+
+function parseJsonLine(line: Line, file: string, invalid: InvalidRecords): JsonLine | undefined {
+  const location = {file, line: line.line}
+  if (line.error !== undefined) {
+    invalid.handle(new InvalidRecordError(location, undefined, line.error))
+    return undefined
+  }
+  if (line.text.trim() === '') return undefined
+  let value: unknown
+  try {
+    value = JSON.parse(line.text)
+  } catch (error) {
+    invalid.handle(new InvalidRecordError(location, undefined, `not valid JSON (${(error as Error).message})`))
+    return undefined
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    const kind = Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value
+    invalid.handle(new InvalidRecordError(location, undefined, `expected a JSON object, got ${kind}`))
+    return undefined
+  }
+  return {value, location, text: line.text}
 }

@@ -48,6 +48,16 @@ export class RecordWriter {
     if (this.bufferBytes >= FLUSH_BYTES) await this.flush()
   }
 
+  /** Writes already-serialised lines: one await per batch instead of one per record. */
+  async writeLines(lines: readonly string[]): Promise<void> {
+    for (const line of lines) {
+      this.buffer.push(line)
+      this.bufferBytes += line.length + 1
+    }
+    this.count += lines.length
+    if (this.bufferBytes >= FLUSH_BYTES) await this.flush()
+  }
+
   async flush(): Promise<void> {
     if (this.buffer.length === 0) return
     const text = this.buffer.join('\n') + '\n'

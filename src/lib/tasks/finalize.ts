@@ -5,9 +5,19 @@ import type {Task} from '../schema/task.js'
 import {RowError, type TaskDraft} from '../sources/types.js'
 import {normaliseSite} from '../sources/website.js'
 
+const NON_ASCII = /[^\x00-\x7f]/
+const IRREGULAR_SPACE = /\s\s|[^\S ]/
+const END_PUNCTUATION = new Set([...' .?!\u3002'].map((char) => char.charCodeAt(0)))
+
 /** The text two tasks must share (with the website) to be the same task: case, spacing and end punctuation aside. */
 export function normaliseIntent(intent: string): string {
-  return intent.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim().replace(/[\s.?!。]+$/u, '')
+  let text = (NON_ASCII.test(intent) ? intent.normalize('NFKC') : intent).toLowerCase()
+  if (IRREGULAR_SPACE.test(text)) text = text.replace(/\s+/g, ' ')
+  let end = text.length
+  while (end > 0 && END_PUNCTUATION.has(text.charCodeAt(end - 1))) end--
+  let begin = 0
+  while (begin < end && text.charCodeAt(begin) === 32) begin++
+  return begin === 0 && end === text.length ? text : text.slice(begin, end)
 }
 
 /** The duplicate key of a task: normalised intent and website. */

@@ -1,0 +1,73 @@
+import {largestRemainderQuotas} from './quotas.js'
+import {SeededRandom, shuffleInPlace} from './seeded-random.js'
+import {Side} from './sides.js'
+import {NO_WEBSITE, type TaskIndex} from './task-index.js'
+
+export interface ChooseTestTasksOptions {
+  testSize: number
+  seed: number
+}
+
+export interface TestChoice {
+  /** The side of each task, by task number. */
+  sides: Uint8Array
+  /** How many test tasks the input allows: min(testSize, distinct websites). */
+  possible: number
+  /** The test tasks each stratum was allotted, by stratum number. */
+  quotas: number[]
+}
+
+/**
+ * Picks the out-of-distribution test set: at most one task per website, strata mirrored by largest-remainder
+ * quotas, filled in a seeded random order and topped up from any unused website when a quota cannot be met.
+ */
+export function chooseTestTasks(index: TaskIndex, options: ChooseTestTasksOptions): TestChoice {
+  const taskCount = index.websiteOf.length
+  const possible = Math.min(options.testSize, index.websiteCount)
+  const quotas = largestRemainderQuotas(tasksPerStratum(index), possible)
+  const order = shuffleInPlace(tasksWithWebsite(index), new SeededRandom(options.seed))
+  const sides = new Uint8Array(taskCount)
+  const websiteUsed = new Uint8Array(index.websiteCount)
+  const needed = [...quotas]
+  let chosen = 0
+  const take = (task: number) => {
+    sides[task] = Side.test
+    websiteUsed[index.websiteOf[task]] = 1
+    chosen++
+  }
+  for (let i = 0; i < order.length && chosen < possible; i++) {
+    const task = order[i]
+    const stratum = index.stratumOf[task]
+    if (needed[stratum] > 0 && !websiteUsed[index.websiteOf[task]]) {
+      needed[stratum]--
+      take(task)
+    }
+  }
+  for (let i = 0; i < order.length && chosen < possible; i++) {
+    const task = order[i]
+    if (!websiteUsed[index.websiteOf[task]]) take(task)
+  }
+  for (let task = 0; task < taskCount; task++) {
+    const website = index.websiteOf[task]
+    if (website === NO_WEBSITE) sides[task] = Side.noWebsite
+    else if (sides[task] !== Side.test && websiteUsed[website]) sides[task] = Side.heldOut
+  }
+  return {sides, possible, quotas}
+}
+
+function tasksPerStratum(index: TaskIndex): number[] {
+  const counts = index.strata.map(() => 0)
+  for (let task = 0; task < index.websiteOf.length; task++) {
+    if (index.websiteOf[task] !== NO_WEBSITE) counts[index.stratumOf[task]]++
+  }
+  return counts
+}
+
+function tasksWithWebsite(index: TaskIndex): Uint32Array {
+  let count = 0
+  for (const website of index.websiteOf) if (website !== NO_WEBSITE) count++
+  const tasks = new Uint32Array(count)
+  let next = 0
+  for (let task = 0; task < index.websiteOf.length; task++) if (index.websiteOf[task] !== NO_WEBSITE) tasks[next++] = task
+  return tasks
+}

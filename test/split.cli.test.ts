@@ -1,0 +1,186 @@
+import {existsSync} from 'node:fs'
+import {mkdtemp, readdir, readFile, rm, writeFile} from 'node:fs/promises'
+import {tmpdir} from 'node:os'
+import {join, resolve} from 'node:path'
+import {gunzipSync, gzipSync} from 'node:zlib'
+import {execa, type Result} from 'execa'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+
+const root = resolve(import.meta.dirname, '..')
+const bin = join(root, 'bin', 'run.js')
+
+const DOMAINS = [
+  ['Entertainment', 'Music'],
+  ['Entertainment', 'Books & Reading'],
+  ['Misc.', 'News'],
+  [null, null],
+] as const
+const LEVELS = ['easy', 'medium', 'hard', null] as const
+
+/** 90 tasks over 50 websites (the first 40 websites have two tasks), with a spread of domains and levels. */
+function fixtureTasks(): Record<string, unknown>[] {
+  return Array.from({length: 90}, (_, i) => {
+    const website = `site${i % 50}.example`
+    const [domain, subdomain] = DOMAINS[i % DOMAINS.length]
+    return {id: `fx:${i}`, source: 'fx', intent: `Do thing ${i}`, website, start_url: `https://${website}/`, domain, subdomain, level: LEVELS[(i >> 2) % 4]}
+  })
+}
+
+const ndjson = (records: unknown[]) => records.map((record) => JSON.stringify(record)).join('\n') + '\n'
+
+let dir: string
+let input: string
+beforeAll(async () => {
+  if (!existsSync(join(root, 'dist', 'commands', 'split.js'))) throw new Error('dist/ is missing: run `npm run build` before these tests')
+  dir = await mkdtemp(join(tmpdir(), 'webgym-split-cli-'))
+  input = join(dir, 'tasks.ndjson')
+  await writeFile(input, ndjson(fixtureTasks()))
+})
+afterAll(async () => {
+  if (dir) await rm(dir, {recursive: true, force: true})
+})
+
+/**
+ * Runs the built CLI. NODE_ENV is reset because vitest sets it to "test", which makes oclif load src/ through tsx
+ * instead of dist/.
+ */
+async function webgym(args: string[], options: {input?: string | Buffer; env?: Record<string, string>} = {}): Promise<Result> {
+  const env = {NODE_ENV: 'production', ...options.env}
+  return execa(process.execPath, [bin, ...args], {cwd: dir, reject: false, input: options.input ?? '', env})
+}
+
+/** What a failed expectation prints: the command's exit code and both streams. */
+function dump(result: Result): string {
+  return `exit ${result.exitCode}\n--- stdout\n${String(result.stdout)}\n--- stderr\n${String(result.stderr)}`
+}
+
+const lines = async (path: string) => (await readFile(path, 'utf8')).split('\n').filter(Boolean)
+const websitesOf = (textLines: string[]) => textLines.map((line) => (JSON.parse(line) as {website: string}).website)
+
+describe('webgym split (built CLI)', () => {
+  it('writes a split with no shared website and prints the report table', async () => {
+    const result = await webgym(['split', 'tasks.ndjson', '--train', 'train.ndjson', '--test', 'test.ndjson', '--test-size', '12', '--report'])
+    expect(result.exitCode, dump(result)).toBe(0)
+    const train = await lines(join(dir, 'train.ndjson'))
+    const test = await lines(join(dir, 'test.ndjson'))
+    expect(test).toHaveLength(12)
+    expect(new Set(websitesOf(test)).size).toBe(12)
+    const testSites = new Set(websitesOf(test))
+    expect(websitesOf(train).filter((website) => testSites.has(website))).toEqual([])
+    const stdout = String(result.stdout)
+    expect(stdout).toMatch(/^tasks\s+\d+\s+12$/m)
+    expect(stdout).toMatch(/^websites\s+\d+\s+12$/m)
+    expect(stdout).toMatch(/^ {2}Entertainment\s+\d+\s+[\d.]+\s+\d+\s+[\d.]+$/m)
+    expect(stdout).toMatch(/^ {2}\(none\)/m)
+    expect(stdout).toMatch(/ok\s+no website in both train and test \(0 shared\)/)
+    expect(stdout).toMatch(/ok\s+one test task per test website/)
+    expect(stdout).toContain('test size: requested 12, possible 12, achieved 12')
+    expect(String(result.stderr)).toMatch(new RegExp(`split: train ${train.length} tasks on \\d+ websites; test 12 tasks on 12 websites`))
+  })
+
+  it('prints the report as JSON that agrees with the files', async () => {
+    const result = await webgym(['split', 'tasks.ndjson', '--train', 'j-train.ndjson', '--test', 'j-test.ndjson', '--test-size', '12', '--report', '--json', '--seed', '3'])
+    expect(result.exitCode, dump(result)).toBe(0)
+    const report = JSON.parse(String(result.stdout))
+    const train = await lines(join(dir, 'j-train.ndjson'))
+    expect(report.check.ok).toBe(true)
+    expect(report.test.tasks).toBe(12)
+    expect(report.train.tasks).toBe(train.length)
+    expect(report.train.tasks + report.test.tasks + report.held_out + report.no_website).toBe(90)
+    expect(report.train.websites + report.test.websites).toBe(50)
+    const testRecords = (await lines(join(dir, 'j-test.ndjson'))).map((line) => JSON.parse(line) as {level: string | null; subdomain: string | null})
+    const counted = (values: (string | null)[]) => [...new Set(values)].map((value) => ({value, tasks: values.filter((v) => v === value).length}))
+    const byValue = (a: {value: string | null}, b: {value: string | null}) => String(a.value).localeCompare(String(b.value))
+    expect([...report.test.levels].sort(byValue)).toEqual(counted(testRecords.map((r) => r.level)).sort(byValue))
+    expect([...report.test.subdomains].sort(byValue)).toEqual(counted(testRecords.map((r) => r.subdomain)).sort(byValue))
+    expect(report.check.test_size).toEqual({requested: 12, possible: 12, achieved: 12})
+  })
+
+  it('gives the same files from stdin (plain and gzip) as from the file, and removes its spool', async () => {
+    const byFile = await webgym(['split', 'tasks.ndjson', '--train', 'f-train.ndjson', '--test', 'f-test.ndjson', '--test-size', '9', '--seed', '5'])
+    expect(byFile.exitCode, dump(byFile)).toBe(0)
+    const spoolDir = await mkdtemp(join(dir, 'tmp-'))
+    const env = {TMPDIR: spoolDir}
+    const text = await readFile(input)
+    const piped = await webgym(['split', '--train', 's-train.ndjson', '--test', 's-test.ndjson', '--test-size', '9', '--seed', '5'], {input: text, env})
+    expect(piped.exitCode, dump(piped)).toBe(0)
+    const gz = await webgym(['split', '-', '--train', 'g-train.ndjson.gz', '--test', 'g-test.ndjson', '--test-size', '9', '--seed', '5'], {input: gzipSync(text), env})
+    expect(gz.exitCode, dump(gz)).toBe(0)
+    const fileTrain = await readFile(join(dir, 'f-train.ndjson'))
+    const fileTest = await readFile(join(dir, 'f-test.ndjson'))
+    expect((await readFile(join(dir, 's-train.ndjson'))).equals(fileTrain)).toBe(true)
+    expect((await readFile(join(dir, 's-test.ndjson'))).equals(fileTest)).toBe(true)
+    expect(gunzipSync(await readFile(join(dir, 'g-train.ndjson.gz'))).equals(fileTrain)).toBe(true)
+    expect((await readFile(join(dir, 'g-test.ndjson'))).equals(fileTest)).toBe(true)
+    expect(await readdir(spoolDir)).toEqual([])
+  })
+
+  it('changes the test set with the seed', async () => {
+    const a = await webgym(['split', 'tasks.ndjson', '--train', 'a-train.ndjson', '--test', 'a-test.ndjson', '--test-size', '10', '--seed', '1'])
+    const b = await webgym(['split', 'tasks.ndjson', '--train', 'b-train.ndjson', '--test', 'b-test.ndjson', '--test-size', '10', '--seed', '2'])
+    expect(a.exitCode, dump(a)).toBe(0)
+    expect(b.exitCode, dump(b)).toBe(0)
+    expect(await lines(join(dir, 'a-test.ndjson'))).not.toEqual(await lines(join(dir, 'b-test.ndjson')))
+  })
+
+  it('takes one task per website when there are fewer websites than --test-size, and says so', async () => {
+    const result = await webgym(['split', 'tasks.ndjson', '--train', 'few-train.ndjson', '--test', 'few-test.ndjson', '--report', '--json'])
+    expect(result.exitCode, dump(result)).toBe(0)
+    const report = JSON.parse(String(result.stdout))
+    expect(report.check.test_size).toEqual({requested: 1167, possible: 50, achieved: 50})
+    expect(report.held_out).toBe(40)
+    expect(await lines(join(dir, 'few-train.ndjson'))).toEqual([])
+    expect(String(result.stderr)).toContain('only 50 distinct websites, fewer than --test-size 1167')
+  })
+
+  it('exits 2 on bad usage, before writing anything', async () => {
+    const cases: [string[], RegExp][] = [
+      [['--train', 'same.ndjson', '--test', 'same.ndjson'], /--train and --test both name "same\.ndjson"/],
+      [['--train', 'u-train.ndjson', '--test', 'u-test.ndjson', '--test-size', '0'], /--test-size must be a whole number of at least 1, got 0/],
+      [['--train', 'u-train.ndjson'], /Missing required flag test/],
+      [['--train', 'tasks.ndjson', '--test', 'u-test.ndjson'], /--train "tasks\.ndjson" is the input file/],
+    ]
+    for (const [flags, message] of cases) {
+      const result = await webgym(['split', 'tasks.ndjson', ...flags])
+      expect(result.exitCode, dump(result)).toBe(2)
+      expect(String(result.stderr), dump(result)).toMatch(message)
+    }
+    expect(existsSync(join(dir, 'u-test.ndjson'))).toBe(false)
+    expect((await readFile(input, 'utf8')).split('\n')).toHaveLength(91)
+  })
+
+  it('exits 1 on an invalid record, naming file:line and field', async () => {
+    const records: unknown[] = fixtureTasks().slice(0, 5)
+    records.splice(2, 0, {id: 'bad:1', source: 'bad', intent: 'x', website: 42, start_url: null})
+    await writeFile(join(dir, 'bad.ndjson'), ndjson(records))
+    const byFile = await webgym(['split', 'bad.ndjson', '--train', 'b1.ndjson', '--test', 'b2.ndjson'])
+    expect(byFile.exitCode, dump(byFile)).toBe(1)
+    expect(String(byFile.stderr)).toMatch(/bad\.ndjson:3: field "website": .*number/)
+    const piped = await webgym(['split', '--train', 'b1.ndjson', '--test', 'b2.ndjson'], {input: ndjson(records).replace('"level":"easy"', '"level":"trivial"')})
+    expect(piped.exitCode, dump(piped)).toBe(1)
+    expect(String(piped.stderr)).toMatch(/<stdin>:1: field "level": .*"trivial"/)
+  })
+
+  it('skips and counts invalid records with --on-invalid skip, and keeps them out of both files', async () => {
+    const records: unknown[] = fixtureTasks()
+    records.splice(10, 0, {id: 'bad:1', source: 'bad', intent: 'x', website: 'bad.example', start_url: null, level: 'trivial'})
+    const text = ndjson(records) + 'not json\n'
+    await writeFile(join(dir, 'skip.ndjson'), text)
+    const result = await webgym(['split', 'skip.ndjson', '--train', 'k-train.ndjson', '--test', 'k-test.ndjson', '--test-size', '12', '--on-invalid', 'skip', '--report', '--json'])
+    expect(result.exitCode, dump(result)).toBe(0)
+    const stderr = String(result.stderr)
+    expect(stderr).toMatch(/skipped skip\.ndjson:11: field "level"/)
+    expect(stderr).toMatch(/skipped skip\.ndjson:92: not valid JSON/)
+    expect(stderr).toContain('2 invalid skipped')
+    expect(JSON.parse(String(result.stdout)).invalid_skipped).toBe(2)
+    const written = [...(await lines(join(dir, 'k-train.ndjson'))), ...(await lines(join(dir, 'k-test.ndjson')))]
+    expect(written.some((line) => line.includes('bad:1'))).toBe(false)
+  })
+
+  it('prints no summary with --quiet', async () => {
+    const result = await webgym(['split', 'tasks.ndjson', '--train', 'q-train.ndjson', '--test', 'q-test.ndjson', '--test-size', '5', '--quiet'])
+    expect(result.exitCode, dump(result)).toBe(0)
+    expect(String(result.stderr)).toBe('')
+    expect(await lines(join(dir, 'q-test.ndjson'))).toHaveLength(5)
+  })
+})

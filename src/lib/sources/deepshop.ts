@@ -9,6 +9,7 @@ export const deepshop: SourceAdapter = {
   name: 'deepshop',
   description: 'DeepShop shopping tasks (Amazon) with attribute/filter/sort sub-requirements',
   fileHints: ['deepshop'],
+  variantOf: 'webvoyager',
   detect: (sample) => keyScore(sample, ['ques', 'web'], ['attribute', 'filter', 'sort', 'category', 'difficulty']) >= 0.7 ? 0.9 : 0,
   toTask: (row) => {
     const draft = webvoyagerDraft(row)

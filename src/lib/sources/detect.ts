@@ -9,11 +9,14 @@ import type {SourceAdapter} from './types.js'
  */
 export function detectSource(sample: Record<string, unknown>, file: string): SourceAdapter {
   const name = basename(file).toLowerCase()
-  const scored = SOURCES.map((source) => {
+  const matches = SOURCES.map((source) => {
     const fields = source.detect(sample)
-    const hinted = fields > 0 && (source.fileHints ?? []).some((hint) => name.includes(hint))
-    return {source, score: fields + (hinted ? 0.5 : 0)}
+    return {source, fields, hinted: fields > 0 && (source.fileHints ?? []).some((hint) => name.includes(hint))}
   })
+  // A variant's files are named after the source they derive from too: its hint outranks the base source's.
+  const outranked = new Set(matches.filter((entry) => entry.hinted && entry.source.variantOf).map((entry) => entry.source.variantOf))
+  const scored = matches
+    .map(({source, fields, hinted}) => ({source, score: fields + (hinted && !outranked.has(source.name) ? 0.5 : 0)}))
     .filter((entry) => entry.score > 0)
     .sort((a, b) => b.score - a.score)
   const keys = Object.keys(sample).slice(0, 8).join(', ')

@@ -4,14 +4,15 @@ import {isEmptyValue, metaWithout} from './fields.js'
 import {RowError, type SourceAdapter} from './types.js'
 
 /** The Task fields `--map` can fill, and whether a row must have them. */
-export const GENERIC_TARGETS = {intent: true, website: false, start_url: false, answer: false, id: false, level: false} as const
+export const GENERIC_TARGETS = {intent: true, website: false, start_url: false, answer: false, id: false, level: false, domain: false, subdomain: false} as const
 export type GenericTarget = keyof typeof GENERIC_TARGETS
 
 // Any JSONL, JSON or CSV task list, mapped with `--map intent=FIELD,website=FIELD,...` (FIELD may be a dotted path).
 export const generic: SourceAdapter = {
   name: 'generic',
-  description: 'Any JSONL/JSON/CSV/parquet task list, fields named with --map intent=FIELD,website=FIELD,start_url=FIELD,answer=FIELD,id=FIELD',
+  description: 'Any JSONL/JSON/CSV/parquet task list, fields named with --map intent=FIELD,website=FIELD,start_url=FIELD,answer=FIELD,id=FIELD[,level=,domain=,subdomain=]',
   detect: () => 0,
+  prepare: async (_file, options) => options.fieldMap,
   toTask: (row, context) => {
     const map = context.extra as Partial<Record<GenericTarget, string>>
     const read = (target: GenericTarget): string | null => {
@@ -33,15 +34,21 @@ export const generic: SourceAdapter = {
       startUrl: read('start_url'),
       referenceAnswer: read('answer'),
       level: parseLevel(read('level')),
+      domain: read('domain'),
+      subdomain: read('subdomain'),
       meta: metaWithout(row, mappedTopLevel),
     }
   },
 }
 
+const splitPaths = new Map<string, string[]>()
+
 function valueAtPath(row: Record<string, unknown>, path: string): unknown {
-  if (path in row) return row[path]
+  if (path in row || !path.includes('.')) return row[path]
+  let keys = splitPaths.get(path)
+  if (!keys) splitPaths.set(path, (keys = path.split('.')))
   let current: unknown = row
-  for (const key of path.split('.')) {
+  for (const key of keys) {
     if (current === null || typeof current !== 'object') return undefined
     current = (current as Record<string, unknown>)[key]
   }

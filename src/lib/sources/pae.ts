@@ -28,6 +28,7 @@ export const pae: SourceAdapter = {
   name: 'pae',
   description: 'PAE (Proposer-Agent-Evaluator) WebVoyager-style tasks; fixes its known wrong site URLs',
   fileHints: ['pae'],
+  variantOf: 'webvoyager',
   detect: (sample) => ('ques' in sample && 'web_name' in sample ? ('eval' in sample ? 1 : 0.8) : 0),
   toTask: (row) => {
     const webName = optionalText(row, 'web_name')

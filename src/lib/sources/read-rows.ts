@@ -6,7 +6,7 @@ import {compressors} from 'hyparquet-compressors'
 import {InputError, InvalidRecordError, type RecordLocation} from '../cli/errors.js'
 import type {InvalidRecords} from '../io/invalid-records.js'
 import {displayName, openInput, peek} from '../io/open-input.js'
-import {readJsonLines} from '../io/read-records.js'
+import {readJsonBatches} from '../io/read-records.js'
 import {utf8Guard} from '../io/utf8-guard.js'
 import {elementStartLines} from './json-array.js'
 
@@ -28,18 +28,42 @@ interface ReadOptions {
 
 /** Streams the rows of a source file of any supported format (JSONL, JSON array, CSV, parquet; gzip or not). */
 export async function* readSourceRows(path: string, options: ReadOptions): AsyncGenerator<SourceRow> {
-  const format = await detectFormat(path)
-  const name = options.name ?? displayName(path)
-  if (format === 'parquet') yield* readParquetRows(path, name)
-  else if (format === 'jsonl') {
-    for await (const line of readJsonLines(path, options)) yield {value: line.value as Record<string, unknown>, location: line.location}
-  } else if (format === 'json') yield* readJsonArrayRows(path, name)
-  else yield* readCsvRows(path, name, options)
+  for await (const batch of readSourceRowBatches(path, options)) yield* batch
 }
 
-/** Tells a file's format from its name, else from its first bytes. */
-export async function detectFormat(path: string): Promise<SourceFormat> {
-  const extension = extname(path.toLowerCase().replace(/\.gz$/, ''))
+/** The rows of a source file in batches, so that converting hundreds of thousands of rows is not paced by awaits. */
+export async function* readSourceRowBatches(path: string, options: ReadOptions): AsyncGenerator<SourceRow[]> {
+  const name = options.name ?? displayName(path)
+  const format = await detectFormat(path, name)
+  if (format === 'jsonl') {
+    for await (const lines of readJsonBatches(path, {...options, name})) {
+      yield lines.map((line) => ({value: line.value as Record<string, unknown>, location: line.location}))
+    }
+  } else if (format === 'parquet') yield* inBatches(readParquetRows(path, name))
+  else if (format === 'json') yield* inBatches(readJsonArrayRows(path, name, options))
+  else yield* inBatches(readCsvRows(path, name, options))
+}
+
+const BATCH_ROWS = 1024
+
+async function* inBatches(rows: AsyncIterable<SourceRow>): AsyncGenerator<SourceRow[]> {
+  let batch: SourceRow[] = []
+  for await (const row of rows) {
+    batch.push(row)
+    if (batch.length === BATCH_ROWS) {
+      yield batch
+      batch = []
+    }
+  }
+  if (batch.length > 0) yield batch
+}
+
+/**
+ * Tells a file's format from the name the user gave it, else from its first bytes. The name is not always the
+ * path: stdin is read from a spool file whose name says nothing about the content.
+ */
+export async function detectFormat(path: string, name = path): Promise<SourceFormat> {
+  const extension = extname(name.toLowerCase().replace(/\.gz$/, ''))
   if (extension === '.parquet') return 'parquet'
   if (extension === '.csv') return 'csv'
   if (extension === '.jsonl' || extension === '.ndjson') return 'jsonl'
@@ -54,22 +78,27 @@ export async function detectFormat(path: string): Promise<SourceFormat> {
   return 'csv'
 }
 
-async function* readJsonArrayRows(path: string, file: string): AsyncGenerator<SourceRow> {
+async function* readJsonArrayRows(path: string, file: string, options: ReadOptions): AsyncGenerator<SourceRow> {
   const text = (await readAllText(await openInput(path), file)).replace(/^\uFEFF/, '')
+  if (text.trim() === '') return
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch (error) {
-    const position = /position (\d+)/.exec((error as Error).message)
-    const line = position ? text.slice(0, Number(position[1])).split('\n').length : 1
-    throw new InvalidRecordError({file, line}, undefined, `not valid JSON (${(error as Error).message})`, 'the whole JSON array must parse; fix the file')
+    const message = (error as Error).message
+    const position = /position (\d+)/.exec(message)
+    // Without a position the text ended early, so the problem shows on its last line.
+    const line = (position ? text.slice(0, Number(position[1])) : text.trimEnd()).split('\n').length
+    const problem = /end of JSON input/i.test(message) ? 'not valid JSON (it ends before the array is closed: cut short?)' : `not valid JSON (${message})`
+    throw new InvalidRecordError({file, line}, undefined, problem, 'the whole JSON array must parse; fix the file')
   }
   if (!Array.isArray(value)) throw new InputError(`${file}: expected a JSON array of task objects, got ${value === null ? 'null' : typeof value}`, 'pass the task list file')
   const lines = elementStartLines(text)
   for (const [index, element] of value.entries()) {
     const location = {file, line: lines[index] ?? 1}
     if (element === null || typeof element !== 'object' || Array.isArray(element)) {
-      throw new InvalidRecordError(location, undefined, `array element ${index + 1} is not an object`)
+      options.invalid.handle(new InvalidRecordError(location, undefined, `array element ${index + 1} is not an object`))
+      continue
     }
     yield {value: element as Record<string, unknown>, location}
   }
@@ -90,10 +119,14 @@ async function* readCsvRows(path: string, file: string, options: ReadOptions): A
   input.pipe(guard).pipe(parser)
   let header: string[] | undefined
   let previousEnd = 0
+  // csv-parse counts each CR inside a quoted field as a line of its own; take them off its line count.
+  let quotedCrs = 0
   try {
     for await (const {record, info} of parser as AsyncIterable<{record: string[]; info: {lines: number}}>) {
-      const location = {file, line: previousEnd + 1}
-      previousEnd = info.lines
+      quotedCrs += countOf(record, '\r')
+      previousEnd = info.lines - quotedCrs
+      // A row starts as many lines before its end as its quoted fields hold line breaks (blank lines before it aside).
+      const location = {file, line: previousEnd - countOf(record, '\n')}
       if (!header) {
         header = record.map((name) => name.trim())
         if (header.some((name) => name === '')) throw new InvalidRecordError(location, undefined, 'the CSV header has an empty column name', 'give every column a name')
@@ -110,12 +143,27 @@ async function* readCsvRows(path: string, file: string, options: ReadOptions): A
   } catch (error) {
     if (error instanceof InputError) throw error
     const csvError = error as Error & {code?: string; lines?: number}
+    if (csvError.code === 'CSV_QUOTE_NOT_CLOSED') {
+      // csv-parse names the last line of the file; the quote opens in the row after the last one read.
+      throw new InvalidRecordError({file, line: previousEnd + 1}, undefined, 'not valid CSV (a quoted field opened in this row is never closed)', 'fix the quoting of that row')
+    }
+    if (csvError.code === 'CSV_MAX_RECORD_SIZE') {
+      throw new InvalidRecordError({file, line: previousEnd + 1}, undefined, `row is longer than the limit of ${options.maxLineBytes} bytes`, 'raise it with --max-line-bytes')
+    }
     if (csvError.code?.startsWith('CSV_')) {
-      throw new InvalidRecordError({file, line: csvError.lines ?? previousEnd + 1}, undefined, `not valid CSV (${csvError.message.replace(/^Invalid [^:]*: /, '')})`, 'fix the quoting of that row')
+      const line = csvError.lines === undefined ? previousEnd + 1 : csvError.lines - quotedCrs
+      throw new InvalidRecordError({file, line}, undefined, `not valid CSV (${csvError.message.replace(/^Invalid [^:]*: /, '').replace(/ at line \d+/, '')})`, 'fix the quoting of that row')
     }
     throw error
   }
   if (!header) throw new InputError(`${file}: empty CSV file (no header row)`, 'pass a CSV file with a header and rows')
+}
+
+/** How many times `char` occurs in the fields of a CSV record. */
+function countOf(record: readonly string[], char: string): number {
+  let count = 0
+  for (const field of record) for (let at = field.indexOf(char); at !== -1; at = field.indexOf(char, at + 1)) count++
+  return count
 }
 
 const PARQUET_BATCH_ROWS = 4096

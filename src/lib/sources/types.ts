@@ -44,6 +44,11 @@ export interface SourceAdapter {
   detect(sample: Record<string, unknown>): number
   /** Words in a file name that hint at this source, for telling look-alike sources apart. */
   fileHints?: readonly string[]
+  /**
+   * The source whose row shape this one reuses and whose name its files carry (PAE publishes
+   * `webvoyager_pae.jsonl`): a file name hinting at both means this one.
+   */
+  variantOf?: string
   prepare?(file: string, options: PrepareOptions): Promise<unknown>
   toTask(row: Record<string, unknown>, context: RowContext): TaskDraft
 }

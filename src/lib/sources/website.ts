@@ -15,6 +15,19 @@ export interface NormalisedSite {
  * host to its registrable domain. Returns null for text that is not a URL or host name.
  */
 export function normaliseSite(raw: string): NormalisedSite | null {
+  const cached = siteCache.get(raw)
+  if (cached !== undefined) return cached
+  const site = parseSite(raw)
+  if (siteCache.size >= SITE_CACHE_LIMIT) siteCache.clear()
+  siteCache.set(raw, site)
+  return site
+}
+
+// Task sets repeat their websites (300k tasks over 128k sites): parsing each distinct value once saves half the work.
+const SITE_CACHE_LIMIT = 200_000
+const siteCache = new Map<string, NormalisedSite | null>()
+
+function parseSite(raw: string): NormalisedSite | null {
   const text = raw.trim()
   if (text === '') return null
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text.replace(/^\/+/, '')}`

@@ -1,11 +1,10 @@
 import {InputError} from '../cli/errors.js'
 import {openInput} from '../io/open-input.js'
-import {readLines} from '../io/read-lines.js'
+import {readLineBatches} from '../io/read-lines.js'
 import type {RecordWriter} from '../io/record-writer.js'
 import {SideTally} from './side-tally.js'
 import {Side} from './sides.js'
-import type {TaskIndex} from './task-index.js'
-import {websiteKey} from './website-key.js'
+import {NO_WEBSITE, type TaskIndex} from './task-index.js'
 
 export interface RouteLinesOptions {
   path: string
@@ -27,38 +26,37 @@ export interface RoutedLines {
   noWebsite: number
 }
 
-// Pass 2: re-reads the input and writes each valid task's original line to its side, in input order.
+// Pass 2: re-reads the input and writes each valid task's original line to its side, in input order. The sides
+// are tallied from pass 1's index of what each line holds, so no line is parsed twice.
 export async function routeLines(options: RouteLinesOptions): Promise<RoutedLines> {
   const {index, sides} = options
   const routed: RoutedLines = {train: new SideTally(), test: new SideTally(), heldOutWebsites: new Map(), heldOut: 0, noWebsite: 0}
   let task = 0
-  for await (const line of readLines(await openInput(options.path), options.maxLineBytes)) {
-    if (task >= index.lines.length || line.line !== index.lines[task]) continue
-    const location = `${options.name}:${line.line}`
-    if (line.text === undefined) throw inputChanged(location)
-    const record = parseObject(line.text, location)
-    const side = sides[task++]
-    if (side === Side.train || side === Side.test) {
-      await (side === Side.train ? options.train : options.test).writeLine(line.text)
-      ;(side === Side.train ? routed.train : routed.test).add(record)
-    } else if (side === Side.heldOut) {
-      const website = websiteKey(record.website)
-      routed.heldOutWebsites.set(website, (routed.heldOutWebsites.get(website) ?? 0) + 1)
-      routed.heldOut++
-    } else {
-      routed.noWebsite++
+  for await (const batch of readLineBatches(await openInput(options.path), options.maxLineBytes)) {
+    const train: string[] = []
+    const test: string[] = []
+    for (const line of batch) {
+      if (task >= index.lines.length || line.line !== index.lines[task]) continue
+      if (line.text === undefined || line.text.trim() === '') throw inputChanged(`${options.name}:${line.line}`)
+      const websiteNumber = index.websiteOf[task]
+      const website = websiteNumber === NO_WEBSITE ? null : index.websites[websiteNumber]
+      const side = sides[task]
+      if (side === Side.train || side === Side.test) {
+        ;(side === Side.train ? train : test).push(line.text)
+        ;(side === Side.train ? routed.train : routed.test).add({website, ...index.strata[index.stratumOf[task]]})
+      } else if (side === Side.heldOut) {
+        routed.heldOutWebsites.set(website, (routed.heldOutWebsites.get(website) ?? 0) + 1)
+        routed.heldOut++
+      } else {
+        routed.noWebsite++
+      }
+      task++
     }
+    await options.train.writeLines(train)
+    await options.test.writeLines(test)
   }
   if (task !== index.lines.length) throw inputChanged(`${options.name}: ${index.lines.length - task} tasks missing on the second read`)
   return routed
-}
-
-function parseObject(text: string, location: string): Record<string, unknown> {
-  try {
-    const value = JSON.parse(text) as unknown
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>
-  } catch {}
-  throw inputChanged(location)
 }
 
 function inputChanged(where: string): InputError {

@@ -1,7 +1,7 @@
 import {InvalidRecordError} from '../cli/errors.js'
 import type {InvalidRecords} from '../io/invalid-records.js'
 import {openInput} from '../io/open-input.js'
-import {readLines} from '../io/read-lines.js'
+import {readLineBatches} from '../io/read-lines.js'
 import {IntColumn} from './int-column.js'
 import {parseTaskLine} from './parse-task-line.js'
 import {StratumNumbering} from './stratum.js'
@@ -23,8 +23,9 @@ export async function scanTasks(options: ScanTasksOptions): Promise<TaskIndex> {
   const websiteOf = new IntColumn()
   const stratumOf = new IntColumn()
   const websiteNumbers = new Map<string, number>()
+  const websites: string[] = []
   const strata = new StratumNumbering()
-  for await (const line of readLines(await openInput(options.path), options.maxLineBytes)) {
+  for await (const batch of readLineBatches(await openInput(options.path), options.maxLineBytes)) for (const line of batch) {
     const location = {file: options.name, line: line.line}
     if (line.error !== undefined) {
       options.invalid.handle(new InvalidRecordError(location, undefined, line.error))
@@ -40,7 +41,10 @@ export async function scanTasks(options: ScanTasksOptions): Promise<TaskIndex> {
     let websiteNumber = NO_WEBSITE
     if (website !== null) {
       websiteNumber = websiteNumbers.get(website) ?? websiteNumbers.size
-      if (websiteNumber === websiteNumbers.size) websiteNumbers.set(website, websiteNumber)
+      if (websiteNumber === websiteNumbers.size) {
+        websiteNumbers.set(website, websiteNumber)
+        websites.push(website)
+      }
     }
     lines.push(line.line)
     websiteOf.push(websiteNumber)
@@ -51,6 +55,7 @@ export async function scanTasks(options: ScanTasksOptions): Promise<TaskIndex> {
     websiteOf: websiteOf.values(),
     stratumOf: stratumOf.values(),
     websiteCount: websiteNumbers.size,
+    websites,
     strata: strata.strata,
   }
 }

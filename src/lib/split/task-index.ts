@@ -12,5 +12,7 @@ export interface TaskIndex {
   /** Stratum number of each task, an index into `strata`. */
   stratumOf: Int32Array
   websiteCount: number
+  /** Website names by website number. */
+  websites: string[]
   strata: Stratum[]
 }

@@ -31,9 +31,19 @@ function siteOfKeyNodes(evaluation: unknown): string | null {
   if (!Array.isArray(evaluation)) return null
   for (const node of evaluation as KeyNode[]) {
     const url = node?.content?.url
-    if (typeof url === 'string' && /^https?:\/\//.test(url)) return new URL(url).origin + '/'
+    const origin = typeof url === 'string' && /^https?:\/\//.test(url) ? originOf(url) : null
+    if (origin) return origin
     const netloc = node?.content?.netloc
     if (typeof netloc === 'string' && netloc.trim()) return netloc.trim()
   }
   return null
+}
+
+// Key-node URLs are hand-annotated: one that does not parse is passed over, not a reason to fail the build.
+function originOf(url: string): string | null {
+  try {
+    return `${new URL(url).origin}/`
+  } catch {
+    return null
+  }
 }

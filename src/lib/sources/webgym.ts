@@ -26,7 +26,8 @@ export const webgym: SourceAdapter = {
   description: 'microsoft/webgym task rows (task_name, website, evaluator_reference, ...), as tasks export writes them',
   fileHints: ['webgym'],
   detect: (sample) => ('task_name' in sample && ('evaluator_reference' in sample || 'definite_answer' in sample) ? 1 : 0),
-  toTask: (raw) => {
+  toTask: (given) => {
+    const raw = fromTextColumns(given)
     const parsed = WebgymRowSchema.safeParse(raw)
     if (!parsed.success) {
       const {field, problem} = describeIssue(parsed.error, raw)
@@ -53,6 +54,25 @@ export const webgym: SourceAdapter = {
       meta,
     }
   },
+}
+
+// Rows from a CSV (or the reference code's HF-dataset loader) hold numbers as text and evaluator_reference as a
+// JSON string; read them as the JSONL rows hold them.
+function fromTextColumns(raw: Record<string, unknown>): Record<string, unknown> {
+  const row = {...raw}
+  for (const field of ['difficulty', 'attempt_level']) {
+    const value = row[field]
+    if (typeof value === 'string') row[field] = /^-?\d+$/.test(value.trim()) ? Number(value) : value.trim() === '' ? null : value
+  }
+  const reference = row.evaluator_reference
+  if (typeof reference === 'string' && /^\s*\[/.test(reference)) {
+    try {
+      row.evaluator_reference = JSON.parse(reference)
+    } catch {
+      throw new RowError('evaluator_reference', 'starts like a JSON list but does not parse as JSON')
+    }
+  }
+  return row
 }
 
 /** Reads any evaluator_reference shape the reference code accepts into a fact-group rubric. */

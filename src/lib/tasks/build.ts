@@ -1,4 +1,4 @@
-import {createReadStream} from 'node:fs'
+import {createReadStream, rmSync} from 'node:fs'
 import {mkdtemp, rm} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -54,6 +54,9 @@ interface MergedFrom {
  */
 export async function buildTasks(options: BuildTasksOptions): Promise<BuildSummary> {
   const work = await mkdtemp(join(tmpdir(), 'webgym-build-'))
+  // A closed stdout (`| head`) ends the process with process.exit, which skips `finally`: remove the spool then too.
+  const removeWork = () => rmSync(work, {recursive: true, force: true})
+  process.once('exit', removeWork)
   try {
     const state = new BuildState()
     const spoolPath = join(work, 'tasks.ndjson')
@@ -71,6 +74,7 @@ export async function buildTasks(options: BuildTasksOptions): Promise<BuildSumma
     reportSummary(summary, options.reporter)
     return summary
   } finally {
+    process.off('exit', removeWork)
     await rm(work, {recursive: true, force: true})
   }
 }

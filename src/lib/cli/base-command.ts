@@ -1,3 +1,4 @@
+import {stripVTControlCharacters} from 'node:util'
 import {Command, Errors, Flags, type Interfaces} from '@oclif/core'
 import {InputError, UsageError} from './errors.js'
 import {stderrReporter, type Reporter} from './reporter.js'
@@ -58,7 +59,14 @@ function describeFailure(error: Error & {exitCode?: number; hint?: string; oclif
   if (error instanceof UsageError) return {exitCode: 2, line: `${error.message}${hint}`}
   if (error instanceof InputError || typeof error.exitCode === 'number') return {exitCode: error.exitCode ?? 1, line: `${error.message}${hint}`}
   if (error instanceof Errors.CLIError) {
-    const message = error.message.replace(/See more help with --help\.?/, '').split('\n').map((part) => part.trim()).filter(Boolean).join(' ')
+    // oclif's parse errors span lines (a heading, one reason per line, a help pointer) and may carry colours.
+    const reasons = stripVTControlCharacters(error.message)
+      .replace(/See more help with --help\.?/, '')
+      .replace(/^The following errors? occurred:/, '')
+      .split('\n')
+      .map((part) => part.trim())
+      .filter(Boolean)
+    const message = reasons.join('; ').replace(/^(Parsing --[\w-]+);/, '$1:').replace(/:; /g, ': ').replace(/\s{2,}/g, ' ')
     return {exitCode: error.oclif?.exit ?? 2, line: `${message} (see --help)`}
   }
   return {exitCode: 1, line: `internal error: ${error.message} (run with --debug for the stack trace, and please report it)`}

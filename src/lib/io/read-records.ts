@@ -61,33 +61,34 @@ export async function* readJsonBatches(
   const file = options.name ?? displayName(input)
   const stream = await openInput(input)
   for await (const lines of readLineBatches(stream, options.maxLineBytes)) {
-    const batch: JsonLine[] = []
+    let batch: JsonLine[] = []
     for (const line of lines) {
-      const parsed = parseJsonLine(line, file, options.invalid)
-      if (parsed) batch.push(parsed)
+      const parsed = parseJsonLine(line, file)
+      if (parsed instanceof InvalidRecordError) {
+        // The lines before a bad one go to the caller first, so that bad records (whatever finds them, this reader
+        // or the caller's own checks) are reported in line order and `fail` names the first.
+        if (batch.length > 0) yield batch
+        batch = []
+        options.invalid.handle(parsed)
+      } else if (parsed) batch.push(parsed)
     }
     if (batch.length > 0) yield batch
   }
 }
 
-function parseJsonLine(line: Line, file: string, invalid: InvalidRecords): JsonLine | undefined {
+function parseJsonLine(line: Line, file: string): JsonLine | InvalidRecordError | undefined {
   const location = {file, line: line.line}
-  if (line.error !== undefined) {
-    invalid.handle(new InvalidRecordError(location, undefined, line.error))
-    return undefined
-  }
+  if (line.error !== undefined) return new InvalidRecordError(location, undefined, line.error)
   if (line.text.trim() === '') return undefined
   let value: unknown
   try {
     value = JSON.parse(line.text)
   } catch (error) {
-    invalid.handle(new InvalidRecordError(location, undefined, `not valid JSON (${(error as Error).message})`))
-    return undefined
+    return new InvalidRecordError(location, undefined, `not valid JSON (${(error as Error).message})`)
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     const kind = Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value
-    invalid.handle(new InvalidRecordError(location, undefined, `expected a JSON object, got ${kind}`))
-    return undefined
+    return new InvalidRecordError(location, undefined, `expected a JSON object, got ${kind}`)
   }
   return {value, location, text: line.text}
 }

@@ -1,4 +1,4 @@
-import {metaWithout, requiredText} from './fields.js'
+import {metaWithout, requiredIntent, requiredText} from './fields.js'
 import type {SourceAdapter} from './types.js'
 
 // AgentSynth web rows: {task, website (bare domain), action_sequence, thoughts_sequence[, webpage_text]}. Actions are
@@ -14,7 +14,7 @@ export const agentsynth: SourceAdapter = {
     if (Array.isArray(row.action_sequence)) meta.action_sequence = actions
     return {
       nativeId: null,
-      intent: requiredText(row, 'task'),
+      intent: requiredIntent(row, 'task'),
       website: requiredText(row, 'website'),
       startUrl: null,
       referenceAnswer: stopAnswer(actions),

@@ -20,6 +20,13 @@ export function requiredText(row: Record<string, unknown>, field: string): strin
   return text
 }
 
+/** An instruction: text only (a number where the intent belongs is a wrong field, not a task). */
+export function requiredIntent(row: Record<string, unknown>, field: string): string {
+  const value = row[field]
+  if (typeof value === 'number') throw new RowError(field, `expected the task's instruction as text, got ${describeValue(value)}`)
+  return requiredText(row, field)
+}
+
 export function optionalText(row: Record<string, unknown>, field: string): string | null {
   const value = row[field]
   if (isEmptyValue(value)) return null

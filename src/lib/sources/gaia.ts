@@ -1,5 +1,5 @@
 import {parseLevel} from '../schema/level.js'
-import {firstPresent, metaWithout, optionalText, requiredText} from './fields.js'
+import {firstPresent, metaWithout, optionalText, requiredIntent, requiredText} from './fields.js'
 import type {SourceAdapter} from './types.js'
 
 // A search-engine start page says nothing about the task's website: such tasks keep `website: null`.
@@ -18,7 +18,7 @@ export const gaia: SourceAdapter = {
     const answer = optionalText(row, 'Final answer')
     return {
       nativeId: requiredText(row, 'task_id'),
-      intent: requiredText(row, intentField),
+      intent: requiredIntent(row, intentField),
       website: web && !SEARCH_START_PAGES.test(web) ? web : null,
       startUrl: web,
       referenceAnswer: answer === '?' ? null : answer,

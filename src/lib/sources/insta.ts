@@ -1,4 +1,4 @@
-import {firstPresent, metaWithout, requiredText} from './fields.js'
+import {firstPresent, metaWithout, requiredIntent, requiredText} from './fields.js'
 import type {SourceAdapter} from './types.js'
 
 // InSTA rows: v3 {website, instruction, steps, criteria} (parquet on the hub, or JSONL); v1 {domain, task}.
@@ -17,7 +17,7 @@ export const insta: SourceAdapter = {
     const intentField = firstPresent(row, ['instruction', 'task'])
     return {
       nativeId: null,
-      intent: requiredText(row, intentField),
+      intent: requiredIntent(row, intentField),
       website: requiredText(row, websiteField),
       startUrl: null,
       referenceAnswer: null,

@@ -1,4 +1,4 @@
-import {firstPresent, metaWithout, requiredText} from './fields.js'
+import {firstPresent, metaWithout, requiredIntent, requiredText} from './fields.js'
 import type {SourceAdapter} from './types.js'
 
 // Mind2Web 2 tasks: {task_id, task_description} (hub CSV or JSONL). Open-web search tasks: no website.
@@ -11,7 +11,7 @@ export const mind2web2: SourceAdapter = {
     const intentField = firstPresent(row, ['task_description', 'task_desc'])
     return {
       nativeId: requiredText(row, 'task_id'),
-      intent: requiredText(row, intentField),
+      intent: requiredIntent(row, intentField),
       website: null,
       startUrl: null,
       referenceAnswer: null,

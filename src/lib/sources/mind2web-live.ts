@@ -1,4 +1,4 @@
-import {keyScore, metaWithout, requiredText} from './fields.js'
+import {keyScore, metaWithout, requiredIntent, requiredText} from './fields.js'
 import type {SourceAdapter} from './types.js'
 
 interface KeyNode {
@@ -17,7 +17,7 @@ export const mind2webLive: SourceAdapter = {
     const site = siteOfKeyNodes(row.evaluation)
     return {
       nativeId: row.index === undefined || row.index === null ? null : String(row.index),
-      intent: requiredText(row, 'task'),
+      intent: requiredIntent(row, 'task'),
       website: site,
       startUrl: site,
       referenceAnswer: null,

@@ -1,5 +1,5 @@
 import {parseLevel} from '../schema/level.js'
-import {firstPresent, keyScore, metaWithout, requiredText} from './fields.js'
+import {firstPresent, keyScore, metaWithout, requiredIntent, requiredText} from './fields.js'
 import type {SourceAdapter} from './types.js'
 
 // Online-Mind2Web rows (a JSON array): {task_id, confirmed_task, website (URL), reference_length, level}. Task ids of
@@ -13,7 +13,7 @@ export const onlineMind2web: SourceAdapter = {
     const intentField = firstPresent(row, ['confirmed_task', 'task_description'])
     return {
       nativeId: requiredText(row, 'task_id'),
-      intent: requiredText(row, intentField),
+      intent: requiredIntent(row, intentField),
       website: requiredText(row, 'website'),
       startUrl: requiredText(row, 'website'),
       referenceAnswer: null,

@@ -1,6 +1,6 @@
 import {extname} from 'node:path'
 import type {Readable} from 'node:stream'
-import {parse as parseCsv} from 'csv-parse'
+import {parse as parseCsv, type InfoRecord as CsvInfoRecord} from 'csv-parse'
 import {asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects} from 'hyparquet'
 import {compressors} from 'hyparquet-compressors'
 import {InputError, InvalidRecordError, type RecordLocation} from '../cli/errors.js'
@@ -39,16 +39,26 @@ export async function* readSourceRowBatches(path: string, options: ReadOptions):
     for await (const lines of readJsonBatches(path, {...options, name})) {
       yield lines.map((line) => ({value: line.value as Record<string, unknown>, location: line.location}))
     }
-  } else if (format === 'parquet') yield* inBatches(readParquetRows(path, name))
-  else if (format === 'json') yield* inBatches(readJsonArrayRows(path, name, options))
-  else yield* inBatches(readCsvRows(path, name, options))
+  } else if (format === 'parquet') yield* inBatches(readParquetRows(path, name), options.invalid)
+  else if (format === 'json') yield* inBatches(readJsonArrayRows(path, name), options.invalid)
+  else yield* inBatches(readCsvRows(path, name, options), options.invalid)
 }
 
 const BATCH_ROWS = 1024
 
-async function* inBatches(rows: AsyncIterable<SourceRow>): AsyncGenerator<SourceRow[]> {
+/**
+ * Groups rows into batches. A bad row ends the batch before it is handed to `invalid`, so that bad rows (whatever
+ * finds them, the reader or the caller's adapter) are reported in line order and `fail` names the first.
+ */
+async function* inBatches(rows: AsyncIterable<SourceRow | InvalidRecordError>, invalid: InvalidRecords): AsyncGenerator<SourceRow[]> {
   let batch: SourceRow[] = []
   for await (const row of rows) {
+    if (row instanceof InvalidRecordError) {
+      if (batch.length > 0) yield batch
+      batch = []
+      invalid.handle(row)
+      continue
+    }
     batch.push(row)
     if (batch.length === BATCH_ROWS) {
       yield batch
@@ -78,7 +88,7 @@ export async function detectFormat(path: string, name = path): Promise<SourceFor
   return 'csv'
 }
 
-async function* readJsonArrayRows(path: string, file: string, options: ReadOptions): AsyncGenerator<SourceRow> {
+async function* readJsonArrayRows(path: string, file: string): AsyncGenerator<SourceRow | InvalidRecordError> {
   const text = (await readAllText(await openInput(path), file)).replace(/^\uFEFF/, '')
   if (text.trim() === '') return
   let value: unknown
@@ -87,9 +97,11 @@ async function* readJsonArrayRows(path: string, file: string, options: ReadOptio
   } catch (error) {
     const message = (error as Error).message
     const position = /position (\d+)/.exec(message)
-    // Without a position the text ended early, so the problem shows on its last line.
-    const line = (position ? text.slice(0, Number(position[1])) : text.trimEnd()).split('\n').length
-    const problem = /end of JSON input/i.test(message) ? 'not valid JSON (it ends before the array is closed: cut short?)' : `not valid JSON (${message})`
+    const end = text.trimEnd().length
+    const at = position ? Number(position[1]) : end
+    // An error at the very end means the text stops early: name its last line, not the blank one after it.
+    const line = text.slice(0, Math.min(at, end)).split('\n').length
+    const problem = at >= end ? 'not valid JSON (it ends before the array is closed: cut short?)' : `not valid JSON (${message})`
     throw new InvalidRecordError({file, line}, undefined, problem, 'the whole JSON array must parse; fix the file')
   }
   if (!Array.isArray(value)) throw new InputError(`${file}: expected a JSON array of task objects, got ${value === null ? 'null' : typeof value}`, 'pass the task list file')
@@ -97,7 +109,7 @@ async function* readJsonArrayRows(path: string, file: string, options: ReadOptio
   for (const [index, element] of value.entries()) {
     const location = {file, line: lines[index] ?? 1}
     if (element === null || typeof element !== 'object' || Array.isArray(element)) {
-      options.invalid.handle(new InvalidRecordError(location, undefined, `array element ${index + 1} is not an object`))
+      yield new InvalidRecordError(location, undefined, `array element ${index + 1} is not an object`)
       continue
     }
     yield {value: element as Record<string, unknown>, location}
@@ -110,30 +122,38 @@ async function readAllText(stream: Readable, file: string): Promise<string> {
   return Buffer.concat(chunks).toString('utf8')
 }
 
-async function* readCsvRows(path: string, file: string, options: ReadOptions): AsyncGenerator<SourceRow> {
+async function* readCsvRows(path: string, file: string, options: ReadOptions): AsyncGenerator<SourceRow | InvalidRecordError> {
   const guard = utf8Guard(file)
-  const parser = parseCsv({bom: true, info: true, skip_empty_lines: true, relax_column_count: true, max_record_size: options.maxLineBytes})
+  // Lines are counted as the parser completes each row, not as the loop below takes it: the parser runs ahead, and
+  // an error in a later row must name that row, not the last one taken.
+  let parsedEnd = 0
+  // csv-parse counts each CR inside a quoted field as a line of its own; take them off its line count.
+  let quotedCrs = 0
+  // The first line of each row the parser has completed and the loop has not yet taken.
+  const startLines: number[] = []
+  const onRecord = (record: string[], info: CsvInfoRecord): string[] => {
+    quotedCrs += countOf(record, '\r')
+    parsedEnd = info.lines - quotedCrs
+    // A row starts as many lines before its end as its quoted fields hold line breaks.
+    startLines.push(parsedEnd - countOf(record, '\n'))
+    return record
+  }
+  const parser = parseCsv({bom: true, skip_empty_lines: true, relax_column_count: true, max_record_size: options.maxLineBytes, on_record: onRecord})
   const input = await openInput(path)
   input.on('error', (error) => guard.destroy(error))
   guard.on('error', (error) => parser.destroy(error))
   input.pipe(guard).pipe(parser)
   let header: string[] | undefined
-  let previousEnd = 0
-  // csv-parse counts each CR inside a quoted field as a line of its own; take them off its line count.
-  let quotedCrs = 0
   try {
-    for await (const {record, info} of parser as AsyncIterable<{record: string[]; info: {lines: number}}>) {
-      quotedCrs += countOf(record, '\r')
-      previousEnd = info.lines - quotedCrs
-      // A row starts as many lines before its end as its quoted fields hold line breaks (blank lines before it aside).
-      const location = {file, line: previousEnd - countOf(record, '\n')}
+    for await (const record of parser as AsyncIterable<string[]>) {
+      const location = {file, line: startLines.shift() ?? parsedEnd}
       if (!header) {
         header = record.map((name) => name.trim())
         if (header.some((name) => name === '')) throw new InvalidRecordError(location, undefined, 'the CSV header has an empty column name', 'give every column a name')
         continue
       }
       if (record.length !== header.length) {
-        options.invalid.handle(new InvalidRecordError(location, undefined, `has ${record.length} fields, the header has ${header.length}`))
+        yield new InvalidRecordError(location, undefined, `has ${record.length} fields, the header has ${header.length}`)
         continue
       }
       const value: Record<string, unknown> = {}
@@ -143,15 +163,15 @@ async function* readCsvRows(path: string, file: string, options: ReadOptions): A
   } catch (error) {
     if (error instanceof InputError) throw error
     const csvError = error as Error & {code?: string; lines?: number}
+    // Both errors come after the last complete row: csv-parse would name the last line of the file or of the row.
     if (csvError.code === 'CSV_QUOTE_NOT_CLOSED') {
-      // csv-parse names the last line of the file; the quote opens in the row after the last one read.
-      throw new InvalidRecordError({file, line: previousEnd + 1}, undefined, 'not valid CSV (a quoted field opened in this row is never closed)', 'fix the quoting of that row')
+      throw new InvalidRecordError({file, line: parsedEnd + 1}, undefined, 'not valid CSV (a quoted field opened in this row is never closed)', 'fix the quoting of that row')
     }
     if (csvError.code === 'CSV_MAX_RECORD_SIZE') {
-      throw new InvalidRecordError({file, line: previousEnd + 1}, undefined, `row is longer than the limit of ${options.maxLineBytes} bytes`, 'raise it with --max-line-bytes')
+      throw new InvalidRecordError({file, line: parsedEnd + 1}, undefined, `row is longer than the limit of ${options.maxLineBytes} bytes`, 'raise it with --max-line-bytes')
     }
     if (csvError.code?.startsWith('CSV_')) {
-      const line = csvError.lines === undefined ? previousEnd + 1 : csvError.lines - quotedCrs
+      const line = csvError.lines === undefined ? parsedEnd + 1 : csvError.lines - quotedCrs
       throw new InvalidRecordError({file, line}, undefined, `not valid CSV (${csvError.message.replace(/^Invalid [^:]*: /, '').replace(/ at line \d+/, '')})`, 'fix the quoting of that row')
     }
     throw error

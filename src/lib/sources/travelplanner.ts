@@ -1,5 +1,5 @@
 import {parseLevel} from '../schema/level.js'
-import {metaWithout, requiredText} from './fields.js'
+import {metaWithout, requiredIntent, requiredText} from './fields.js'
 import {parsePythonLiteral, PythonLiteralError} from './python-literal.js'
 import {RowError, type SourceAdapter} from './types.js'
 
@@ -32,7 +32,7 @@ export const travelplanner: SourceAdapter = {
     }
     return {
       nativeId: null,
-      intent: requiredText(row, 'query'),
+      intent: requiredIntent(row, 'query'),
       website: null,
       startUrl: null,
       referenceAnswer: null,

@@ -39,7 +39,9 @@ function parseSite(raw: string): NormalisedSite | null {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
   const host = url.hostname.toLowerCase().replace(/\.$/, '')
-  if (!host || /\s/.test(host)) return null
+  // A host must be a dotted name (or localhost) that the text really names: "N/A", "www" or "42" are not websites.
+  if (!host || /\s/.test(host) || (!host.includes('.') && host !== 'localhost')) return null
+  if (!host.includes('xn--') && !text.toLowerCase().includes(host.replace(/^\[|\]$/g, ''))) return null
   return {website: registrableDomain(host), startUrl: url.href}
 }
 

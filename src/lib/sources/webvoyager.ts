@@ -1,7 +1,7 @@
 import {access, readFile} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
 import {InputError} from '../cli/errors.js'
-import {keyScore, metaWithout, requiredText} from './fields.js'
+import {keyScore, metaWithout, requiredIntent, requiredText} from './fields.js'
 import type {PrepareOptions, SourceAdapter, TaskDraft} from './types.js'
 
 /** WebVoyager's reference answers: `{<web_name>: {notice, answers: [{id, type, ans}]}}`. */
@@ -29,7 +29,7 @@ export function webvoyagerDraft(row: Record<string, unknown>, answers?: Referenc
   if (site?.notice) meta.reference_answer_notice = site.notice
   return {
     nativeId: id,
-    intent: requiredText(row, 'ques'),
+    intent: requiredIntent(row, 'ques'),
     website: requiredText(row, 'web'),
     startUrl: requiredText(row, 'web'),
     referenceAnswer: answer?.ans ?? null,

@@ -43,8 +43,9 @@ export function firstPresent(row: Record<string, unknown>, fields: readonly stri
 /** The row without the given fields: what goes to `meta`, with the "None" placeholders turned into null. */
 export function metaWithout(row: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
   const meta: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(row)) {
+  for (const key in row) {
     if (fields.includes(key)) continue
+    const value = row[key]
     meta[key] = typeof value === 'string' && isEmptyValue(value) ? null : value
   }
   return meta

@@ -7,48 +7,54 @@ import {RowError, type SourceAdapter} from './types.js'
 export const GENERIC_TARGETS = {intent: true, website: false, start_url: false, answer: false, id: false, level: false, domain: false, subdomain: false} as const
 export type GenericTarget = keyof typeof GENERIC_TARGETS
 
+/** A `--map` ready to apply to many rows: each target with its field path, and the top-level fields it uses. */
+interface CompiledMap {
+  targets: {target: GenericTarget; field: string; path: string[]}[]
+  mappedTopLevel: string[]
+}
+
+function compileFieldMap(map: Partial<Record<GenericTarget, string>> = {}): CompiledMap {
+  const targets = Object.entries(map)
+    .filter((entry): entry is [GenericTarget, string] => Boolean(entry[1]))
+    .map(([target, field]) => ({target, field, path: field.split('.')}))
+  return {targets, mappedTopLevel: targets.filter((entry) => entry.path.length === 1).map((entry) => entry.field)}
+}
+
 // Any JSONL, JSON or CSV task list, mapped with `--map intent=FIELD,website=FIELD,...` (FIELD may be a dotted path).
 export const generic: SourceAdapter = {
   name: 'generic',
   description: 'Any JSONL/JSON/CSV/parquet task list, fields named with --map intent=FIELD,website=FIELD,start_url=FIELD,answer=FIELD,id=FIELD[,level=,domain=,subdomain=]',
   detect: () => 0,
-  prepare: async (_file, options) => options.fieldMap,
+  prepare: async (_file, options) => compileFieldMap(options.fieldMap),
   toTask: (row, context) => {
-    const map = context.extra as Partial<Record<GenericTarget, string>>
-    const read = (target: GenericTarget): string | null => {
-      const field = map[target]
-      if (!field) return null
-      const value = valueAtPath(row, field)
+    const map = context.extra as CompiledMap
+    const values: Partial<Record<GenericTarget, string>> = {}
+    for (const {target, field, path} of map.targets) {
+      const value = field in row ? row[field] : valueAtPath(row, path)
       if (isEmptyValue(value)) {
         if (GENERIC_TARGETS[target]) throw new RowError(field, `missing (mapped to ${target})`)
-        return null
+        continue
       }
       if (typeof value !== 'string' && typeof value !== 'number') throw new RowError(field, `expected text for ${target}, got ${describeValue(value)}`)
-      return String(value).trim()
+      values[target] = String(value).trim()
     }
-    const mappedTopLevel = Object.values(map).filter((field): field is string => Boolean(field) && !field!.includes('.'))
     return {
-      nativeId: read('id'),
-      intent: read('intent') as string,
-      website: read('website') ?? read('start_url'),
-      startUrl: read('start_url'),
-      referenceAnswer: read('answer'),
-      level: parseLevel(read('level')),
-      domain: read('domain'),
-      subdomain: read('subdomain'),
-      meta: metaWithout(row, mappedTopLevel),
+      nativeId: values.id ?? null,
+      intent: values.intent as string,
+      website: values.website ?? values.start_url ?? null,
+      startUrl: values.start_url ?? null,
+      referenceAnswer: values.answer ?? null,
+      level: parseLevel(values.level),
+      domain: values.domain ?? null,
+      subdomain: values.subdomain ?? null,
+      meta: metaWithout(row, map.mappedTopLevel),
     }
   },
 }
 
-const splitPaths = new Map<string, string[]>()
-
-function valueAtPath(row: Record<string, unknown>, path: string): unknown {
-  if (path in row || !path.includes('.')) return row[path]
-  let keys = splitPaths.get(path)
-  if (!keys) splitPaths.set(path, (keys = path.split('.')))
+function valueAtPath(row: Record<string, unknown>, path: readonly string[]): unknown {
   let current: unknown = row
-  for (const key of keys) {
+  for (const key of path) {
     if (current === null || typeof current !== 'object') return undefined
     current = (current as Record<string, unknown>)[key]
   }

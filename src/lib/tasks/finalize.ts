@@ -5,14 +5,20 @@ import type {Task} from '../schema/task.js'
 import {RowError, type TaskDraft} from '../sources/types.js'
 import {normaliseSite} from '../sources/website.js'
 
-const NON_ASCII = /[^\x00-\x7f]/
-const IRREGULAR_SPACE = /\s\s|[^\S ]/
 const END_PUNCTUATION = new Set([...' .?!\u3002'].map((char) => char.charCodeAt(0)))
 
 /** The text two tasks must share (with the website) to be the same task: case, spacing and end punctuation aside. */
 export function normaliseIntent(intent: string): string {
-  let text = (NON_ASCII.test(intent) ? intent.normalize('NFKC') : intent).toLowerCase()
-  if (IRREGULAR_SPACE.test(text)) text = text.replace(/\s+/g, ' ')
+  // One scan decides which of the costly steps a text needs; most intents are plain ASCII with single spaces.
+  let nonAscii = false
+  let irregularSpace = false
+  for (let i = 0; i < intent.length; i++) {
+    const code = intent.charCodeAt(i)
+    if (code > 0x7f) nonAscii = true
+    else if (code < 32 || (code === 32 && intent.charCodeAt(i + 1) === 32)) irregularSpace = true
+  }
+  let text = (nonAscii ? intent.normalize('NFKC') : intent).toLowerCase()
+  if (irregularSpace || nonAscii) text = text.replace(/\s+/g, ' ')
   let end = text.length
   while (end > 0 && END_PUNCTUATION.has(text.charCodeAt(end - 1))) end--
   let begin = 0

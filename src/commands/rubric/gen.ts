@@ -1,0 +1,56 @@
+import {Args, Flags} from '@oclif/core'
+import {BaseCommand} from '../../lib/cli/base-command.js'
+import {ioFlags} from '../../lib/cli/flags.js'
+import {batchFlags, llmFlags, llmOptionsFromFlags} from '../../lib/cli/llm-flags.js'
+import {runRecordBatch} from '../../lib/batch/record-batch.js'
+import {LlmClient} from '../../lib/llm/client.js'
+import {withRubric} from '../../lib/rubric/generate-rubric.js'
+import {TaskSchema} from '../../lib/schema/task.js'
+
+export default class RubricGen extends BaseCommand<typeof RubricGen> {
+  static summary = 'Write a fact-group rubric for every task with an LLM.'
+  static description =
+    "Asks an OpenAI-compatible model for each task's rubric: groups of single checkable facts that the final page or answer must show (microsoft/webgym's evaluator_reference). The task's difficulty becomes the number of facts and its level easy (1-3), medium (4-6) or hard (7+); the model and prompt version go to provenance.rubric. The reference answer, when there is one, informs the rubric. Tasks that already have a rubric pass through unless --force. Replies are cached, output keeps input order, failed tasks are reported (--failed) and a rerun with --resume does only what is missing."
+
+  static examples = [
+    'WEBGYM_MODEL=Qwen/Qwen3-32B <%= config.bin %> rubric gen seeds.ndjson -o rubric.ndjson',
+    '<%= config.bin %> rubric gen --base-url https://api.openai.com/v1 --model gpt-4.1-mini --concurrency 64 seeds.ndjson -o rubric.ndjson --failed failed.ndjson',
+    '<%= config.bin %> rubric gen seeds.ndjson --resume rubric.ndjson',
+  ]
+
+  static strict = false
+  static args = {files: Args.string({ignoreStdin: true, description: 'Task record files (NDJSON, optionally .gz); - or none for stdin'})}
+
+  static flags = {
+    force: Flags.boolean({default: false, description: 'Write a new rubric even for tasks that have one.'}),
+    ...llmFlags,
+    ...batchFlags,
+    ...ioFlags,
+  }
+
+  async run(): Promise<void> {
+    const {flags} = this
+    const client = new LlmClient(llmOptionsFromFlags(flags))
+    try {
+      await runRecordBatch({
+        label: 'rubric gen',
+        inputs: this.positionals,
+        schema: TaskSchema,
+        idOf: (task) => task.id,
+        work: async (task) => [await withRubric(task, client, {force: flags.force})],
+        invalid: this.invalidRecords(),
+        maxLineBytes: flags['max-line-bytes'],
+        output: flags.output,
+        resume: flags.resume,
+        failed: flags.failed,
+        allowFailures: flags['allow-failures'],
+        concurrency: flags.concurrency,
+        ordered: !flags.unordered,
+        reporter: this.reporter,
+        redact: (text) => client.redact(text),
+      })
+    } finally {
+      this.reporter.info(client.stats.summary('rubric gen'))
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import {open, stat, truncate} from 'node:fs/promises'
+import {createReadStream} from 'node:fs'
+import {InputError} from '../cli/errors.js'
+import {readLineBatches} from '../io/read-lines.js'
+
+/**
+ * Prepares `--resume OUTFILE`: drops a last line cut short by a crash, and returns the ids of the records already
+ * there (one id field per line), so only the missing input records are processed and appended.
+ */
+export async function idsAlreadyDone(path: string, idField = 'id'): Promise<Set<string>> {
+  const done = new Set<string>()
+  let size: number
+  try {
+    size = (await stat(path)).size
+  } catch {
+    return done
+  }
+  await dropPartialLastLine(path, size)
+  for await (const batch of readLineBatches(createReadStream(path), Number.MAX_SAFE_INTEGER)) {
+    for (const line of batch) {
+      if (!line.text?.trim()) continue
+      try {
+        const id = (JSON.parse(line.text) as Record<string, unknown>)[idField]
+        if (typeof id === 'string') done.add(id)
+      } catch {
+        throw new InputError(`${path}:${line.line}: not valid JSON, cannot resume from this file`, 'resume from the file an earlier run of the same command wrote')
+      }
+    }
+  }
+  return done
+}
+
+async function dropPartialLastLine(path: string, size: number): Promise<void> {
+  if (size === 0) return
+  const handle = await open(path, 'r')
+  try {
+    const tail = Buffer.alloc(Math.min(size, 1 << 16))
+    let end = size
+    for (;;) {
+      const start = Math.max(0, end - tail.length)
+      const {bytesRead} = await handle.read(tail, 0, end - start, start)
+      const newline = tail.subarray(0, bytesRead).lastIndexOf(0x0a)
+      if (newline !== -1) {
+        const keep = start + newline + 1
+        if (keep < size) await truncate(path, keep)
+        return
+      }
+      if (start === 0) {
+        await truncate(path, 0)
+        return
+      }
+      end = start
+    }
+  } finally {
+    await handle.close()
+  }
+}

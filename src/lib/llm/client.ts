@@ -1,0 +1,171 @@
+import OpenAI from 'openai'
+import type {ChatCompletionMessageParam} from 'openai/resources/chat/completions'
+import type {z} from 'zod'
+import {LlmStats} from './llm-stats.js'
+import {redactSecret} from './redact.js'
+import {cacheKey, ResponseCache} from './response-cache.js'
+import {checkReply, replyJsonSchema, schemaInstruction} from './structured-reply.js'
+
+export type ChatMessage = ChatCompletionMessageParam
+
+export interface LlmOptions {
+  baseURL: string
+  apiKey?: string
+  model: string
+  timeoutMs: number
+  maxRetries: number
+  temperature: number
+  seed?: number
+  /** Constrain replies with `response_format: json_schema`; false puts the schema in the prompt instead. */
+  jsonSchema: boolean
+  /** Where replies are cached; null for no cache. */
+  cacheDir: string | null
+}
+
+export interface StructuredRequest<T> {
+  /** Names the reply schema for the server (`response_format.json_schema.name`). */
+  schemaName: string
+  schema: z.ZodType<T>
+  messages: ChatMessage[]
+  /** The prompt template's version: part of the cache key and of the record's provenance. */
+  promptVersion: string
+  /** A different model for this request (e.g. a cheaper one for screenshot selection). */
+  model?: string
+}
+
+export interface StructuredReply<T> {
+  value: T
+  model: string
+  cached: boolean
+}
+
+/** A request that failed for good: the reason is safe to write to a record or a log (the key is redacted). */
+export class LlmError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'LlmError'
+  }
+}
+
+/**
+ * The one OpenAI-compatible client every model-backed command uses: the SDK's retries (exponential backoff with
+ * jitter on 429, 5xx, timeouts and dropped connections, honouring Retry-After), structured replies validated against
+ * a zod schema with one repair request, an on-disk reply cache, and counters for the summary.
+ */
+export class LlmClient {
+  readonly stats = new LlmStats()
+  private readonly openai: OpenAI
+  private readonly cache: ResponseCache | undefined
+
+  constructor(readonly options: LlmOptions) {
+    this.cache = options.cacheDir ? new ResponseCache(options.cacheDir) : undefined
+    this.openai = new OpenAI({
+      baseURL: options.baseURL,
+      apiKey: options.apiKey || 'none',
+      timeout: options.timeoutMs,
+      maxRetries: options.maxRetries,
+      fetch: (url, init) => this.countedFetch(url, init),
+    })
+  }
+
+  async complete<T>(request: StructuredRequest<T>): Promise<StructuredReply<T>> {
+    const model = request.model ?? this.options.model
+    const messages = this.options.jsonSchema ? request.messages : withSchemaInstruction(request.messages, request.schema)
+    const key = cacheKey({
+      model,
+      messages,
+      temperature: this.options.temperature,
+      seed: this.options.seed ?? null,
+      mode: this.options.jsonSchema ? 'json_schema' : 'prompt',
+      schema: replyJsonSchema(request.schema),
+      schemaName: request.schemaName,
+      promptVersion: request.promptVersion,
+    })
+    const cached = await this.cache?.get(key)
+    if (cached) {
+      const check = checkReply(cached.content, request.schema)
+      if (check.ok) {
+        this.stats.cacheHits++
+        return {value: check.value, model: cached.model, cached: true}
+      }
+    }
+    try {
+      const first = await this.send(model, messages, request)
+      let check = checkReply(first.content, request.schema)
+      let usage = first.usage
+      if (!check.ok) {
+        this.stats.repairs++
+        const repair: ChatMessage[] = [
+          ...messages,
+          {role: 'assistant', content: first.content ?? ''},
+          {role: 'user', content: `Your reply cannot be used: ${check.problem}. Reply again with only the corrected JSON object.`},
+        ]
+        const second = await this.send(model, repair, request)
+        usage = addUsage(usage, second.usage)
+        check = checkReply(second.content, request.schema)
+        if (!check.ok) throw new LlmError(`invalid reply after one repair request: ${check.problem}`)
+      }
+      await this.cache?.put(key, {content: check.json, model: first.model, usage})
+      return {value: check.value, model: first.model, cached: false}
+    } catch (error) {
+      this.stats.failures++
+      throw new LlmError(this.redact(describeFailure(error, this.options)))
+    }
+  }
+
+  /** Removes the API key from a text (for messages built outside the client). */
+  redact(text: string): string {
+    return redactSecret(text, this.options.apiKey)
+  }
+
+  private async send<T>(model: string, messages: ChatMessage[], request: StructuredRequest<T>) {
+    this.stats.requests++
+    const completion = await this.openai.chat.completions.create({
+      model,
+      messages,
+      temperature: this.options.temperature,
+      ...(this.options.seed === undefined ? {} : {seed: this.options.seed}),
+      ...(this.options.jsonSchema
+        ? {response_format: {type: 'json_schema' as const, json_schema: {name: request.schemaName, schema: replyJsonSchema(request.schema), strict: true}}}
+        : {}),
+    })
+    const usage = completion.usage ? {prompt_tokens: completion.usage.prompt_tokens, completion_tokens: completion.usage.completion_tokens} : null
+    this.stats.promptTokens += usage?.prompt_tokens ?? 0
+    this.stats.completionTokens += usage?.completion_tokens ?? 0
+    const content = completion.choices?.[0]?.message?.content ?? null
+    return {content, usage, model: completion.model || model}
+  }
+
+  private countedFetch(url: string | URL | Request, init?: RequestInit): Promise<Response> {
+    this.stats.httpAttempts++
+    const retry = new Headers(init?.headers).get('x-stainless-retry-count')
+    if (retry && retry !== '0') this.stats.retries++
+    return fetch(url, init)
+  }
+}
+
+function withSchemaInstruction(messages: ChatMessage[], schema: z.ZodType): ChatMessage[] {
+  return [...messages, {role: 'user', content: schemaInstruction(schema)}]
+}
+
+function addUsage(a: {prompt_tokens: number; completion_tokens: number} | null, b: {prompt_tokens: number; completion_tokens: number} | null) {
+  if (!a || !b) return a ?? b
+  return {prompt_tokens: a.prompt_tokens + b.prompt_tokens, completion_tokens: a.completion_tokens + b.completion_tokens}
+}
+
+function describeFailure(error: unknown, options: LlmOptions): string {
+  const retries = `${options.maxRetries} ${options.maxRetries === 1 ? 'retry' : 'retries'}`
+  if (error instanceof LlmError) return error.message
+  if (error instanceof OpenAI.APIConnectionTimeoutError) return `the model server did not answer within ${options.timeoutMs} ms (after ${retries})`
+  if (error instanceof OpenAI.APIConnectionError) {
+    const cause = (error.cause as {code?: string; cause?: {code?: string}} | undefined)
+    const code = cause?.code ?? cause?.cause?.code
+    return `cannot reach the model server at ${options.baseURL}${code ? ` (${code})` : ''} (after ${retries})`
+  }
+  if (error instanceof OpenAI.APIError) {
+    const status = error.status ?? 'error'
+    const message = (error.error as {message?: string} | undefined)?.message ?? error.message
+    return `the model server answered HTTP ${status}: ${message}${typeof status === 'number' && (status === 429 || status >= 500) ? ` (after ${retries})` : ''}`
+  }
+  return `model request failed: ${(error as Error)?.message ?? String(error)}`
+}

@@ -1,0 +1,20 @@
+/** What a model-backed command spent, for the summary on stderr. */
+export class LlmStats {
+  /** Logical requests: one per reply wanted (a repair is another). */
+  requests = 0
+  /** HTTP attempts, retries included. */
+  httpAttempts = 0
+  retries = 0
+  cacheHits = 0
+  repairs = 0
+  failures = 0
+  promptTokens = 0
+  completionTokens = 0
+
+  summary(label: string): string {
+    return (
+      `${label}: ${this.requests} model requests (${this.httpAttempts} HTTP, ${this.retries} retries, ${this.repairs} repairs), ` +
+      `${this.cacheHits} cache hits, ${this.failures} failures, ${this.promptTokens} prompt + ${this.completionTokens} completion tokens`
+    )
+  }
+}

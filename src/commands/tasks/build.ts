@@ -33,6 +33,11 @@ ${SOURCES.map((source) => `  ${source.name.padEnd(16)} ${source.description}`).j
       description: 'For --source generic: which field holds each of intent (required), website, start_url, answer, id, level, domain, subdomain. FIELD may be a dotted path.',
     }),
     label: Flags.string({helpValue: 'NAME', description: 'For --source generic: the source name written into the records (default generic).'}),
+    workers: Flags.string({
+      default: 'auto',
+      helpValue: 'N|auto',
+      description: 'Threads that parse and convert large JSONL files (auto: one per core for files of 8 MiB or more; 0: none). Output is identical either way.',
+    }),
     answers: Flags.string({helpValue: 'FILE', description: "WebVoyager's reference_answer.json (default: the one beside the input file, if any)."}),
     ...ioFlags,
   }
@@ -50,6 +55,8 @@ ${SOURCES.map((source) => `  ${source.name.padEnd(16)} ${source.description}`).j
       throw new UsageError(`--map: ${(error as Error).message}`, 'e.g. --map intent=question,website=url,answer=gold')
     }
     if (flags.label && !/^[a-z0-9][a-z0-9._-]*$/i.test(flags.label)) throw new UsageError(`--label must be a plain name, got "${flags.label}"`, 'use letters, digits, . _ -')
+    const workers = flags.workers === 'auto' ? 'auto' : Number(flags.workers)
+    if (workers !== 'auto' && (!Number.isInteger(workers) || workers < 0 || workers > 64)) throw new UsageError(`--workers must be auto or a number from 0 to 64, got "${flags.workers}"`)
     const writer = await RecordWriter.open(flags.output)
     await buildTasks({
       files: this.positionals,
@@ -59,6 +66,7 @@ ${SOURCES.map((source) => `  ${source.name.padEnd(16)} ${source.description}`).j
       answersFile: flags.answers,
       invalid: this.invalidRecords(),
       maxLineBytes: flags['max-line-bytes'],
+      workers,
       reporter: this.reporter,
       writer,
     })

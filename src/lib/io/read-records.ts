@@ -76,7 +76,8 @@ export async function* readJsonBatches(
   }
 }
 
-function parseJsonLine(line: Line, file: string): JsonLine | InvalidRecordError | undefined {
+/** One NDJSON line as a JSON object, or why it is not one (undefined for a blank line). */
+export function parseJsonLine(line: Line, file: string): JsonLine | InvalidRecordError | undefined {
   const location = {file, line: line.line}
   if (line.error !== undefined) return new InvalidRecordError(location, undefined, line.error)
   if (line.text.trim() === '') return undefined

@@ -1,19 +1,24 @@
 import {createReadStream, rmSync} from 'node:fs'
-import {mkdtemp, rm} from 'node:fs/promises'
-import {tmpdir} from 'node:os'
+import {mkdtemp, rm, stat} from 'node:fs/promises'
+import {availableParallelism, tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {InputError, InvalidRecordError} from '../cli/errors.js'
 import type {Reporter} from '../cli/reporter.js'
 import type {InvalidRecords} from '../io/invalid-records.js'
-import {displayName, STDIN} from '../io/open-input.js'
+import {displayName, openInput, STDIN} from '../io/open-input.js'
 import {readLineBatches} from '../io/read-lines.js'
+import {parseJsonLine} from '../io/read-records.js'
 import {RecordWriter} from '../io/record-writer.js'
 import {spoolStdin} from '../io/spool-stdin.js'
 import type {Task} from '../schema/task.js'
 import {detectSource} from '../sources/detect.js'
-import {readSourceRowBatches} from '../sources/read-rows.js'
+import {detectFormat, readSourceRowBatches} from '../sources/read-rows.js'
 import {RowError, type PrepareOptions, type SourceAdapter} from '../sources/types.js'
-import {duplicateKey, finalizeTask, shortHash} from './finalize.js'
+import {canUseWorkers, ConvertPool} from './convert-pool.js'
+import type {ConvertResponse} from './convert-protocol.js'
+import {convertRow, type ConvertedRow} from './convert-row.js'
+import {duplicateKey, shortHash} from './finalize.js'
+import {hashString, StringIndex} from './string-index.js'
 
 export interface BuildTasksOptions extends PrepareOptions {
   files: readonly string[]
@@ -23,6 +28,8 @@ export interface BuildTasksOptions extends PrepareOptions {
   label?: string
   invalid: InvalidRecords
   maxLineBytes?: number
+  /** Conversion workers for JSONL: a number (0 or 1: none), or auto (one per core, for files of 8 MiB or more). */
+  workers?: number | 'auto'
   reporter: Reporter
   writer: RecordWriter
 }
@@ -81,40 +88,39 @@ export async function buildTasks(options: BuildTasksOptions): Promise<BuildSumma
 
 class BuildState {
   readonly counts = new Map<string, SourceCounts>()
-  readonly firstByKey = new Map<string, number>()
+  /** Duplicate key -> index of its first task. */
+  readonly firstByKey = new StringIndex()
   readonly merged = new Map<number, MergedFrom[]>()
   readonly ids: string[] = []
-  readonly idUses = new Map<string, number>()
+  /** Id -> index of the first task with it; ids used again are listed in `reusedIds`. */
+  readonly firstById = new StringIndex()
+  readonly reusedIds = new Set<string>()
   duplicates = 0
 
-  count(task: Task): void {
-    const counts = this.counts.get(task.source) ?? {records: 0, withWebsite: 0, withoutWebsite: 0}
+  /** Counts a converted row and registers it; returns false when it duplicates an earlier one (recording the merge). */
+  keep(row: Omit<ConvertedRow, 'json'>, keyHash = hashString(row.key)): boolean {
+    let counts = this.counts.get(row.source)
+    if (!counts) this.counts.set(row.source, (counts = {records: 0, withWebsite: 0, withoutWebsite: 0}))
     counts.records++
-    if (task.website) counts.withWebsite++
+    if (row.hasWebsite) counts.withWebsite++
     else counts.withoutWebsite++
-    this.counts.set(task.source, counts)
-  }
-
-  /** Registers a task; returns false when it duplicates an earlier one (and records the merge). */
-  keep(task: Task): boolean {
-    const key = duplicateKey(task.intent, task.website)
-    const first = this.firstByKey.get(key)
+    const first = this.firstByKey.setIfAbsent(row.key, this.ids.length, keyHash)
     if (first !== undefined) {
       const list = this.merged.get(first) ?? [{source: sourceOfId(this.ids[first]), id: this.ids[first]}]
-      list.push({source: task.source, id: task.id})
+      list.push({source: row.source, id: row.id})
       this.merged.set(first, list)
       this.duplicates++
       return false
     }
-    this.firstByKey.set(key, this.ids.length)
-    this.ids.push(task.id)
-    this.idUses.set(task.id, (this.idUses.get(task.id) ?? 0) + 1)
+    if (this.firstById.setIfAbsent(row.id, this.ids.length) !== undefined) this.reusedIds.add(row.id)
+    this.ids.push(row.id)
     return true
   }
 
+  /** How many kept tasks share their id with another. */
   collidingIds(): number {
     let count = 0
-    for (const uses of this.idUses.values()) if (uses > 1) count += uses
+    for (const id of this.ids) if (this.reusedIds.has(id)) count++
     return count
   }
 }
@@ -128,33 +134,11 @@ async function convertFile(file: string, options: BuildTasksOptions, state: Buil
   const path = stdin?.path ?? file
   const name = displayName(file)
   try {
-    let adapter = options.source
-    let extra: unknown
-    let prepared = false
     const skippedBefore = options.invalid.skipped
-    for await (const rows of readSourceRowBatches(path, {invalid: options.invalid, maxLineBytes: options.maxLineBytes, name})) {
-      adapter ??= detectSource(rows[0].value, name)
-      if (!prepared) {
-        extra = adapter.prepare ? await adapter.prepare(file, options) : undefined
-        prepared = true
-      }
-      const kept: string[] = []
-      for (const row of rows) {
-        let task: Task
-        try {
-          task = toTask(adapter, row.value, {file: name, extra}, options.label)
-        } catch (error) {
-          if (!(error instanceof RowError)) throw error
-          options.invalid.handle(new InvalidRecordError(row.location, error.field, error.problem))
-          continue
-        }
-        state.count(task)
-        if (state.keep(task)) kept.push(JSON.stringify(task))
-      }
-      await spool.writeLines(kept)
-    }
+    const workers = await workersFor(path, name, options.workers ?? 'auto')
+    const sawRows = workers > 1 ? await convertInWorkers(file, path, name, workers, options, state, spool) : await convertInThread(file, path, name, options, state, spool)
     // No row at all, not even a skipped one: an empty file is a failed download or export, not an empty task set.
-    if (!prepared && options.invalid.skipped === skippedBefore) {
+    if (!sawRows && options.invalid.skipped === skippedBefore) {
       throw new InputError(`${name}: holds no task rows (it is empty, or only blank lines or a header)`, 'check that this is the task file and that it was written completely')
     }
   } finally {
@@ -162,21 +146,90 @@ async function convertFile(file: string, options: BuildTasksOptions, state: Buil
   }
 }
 
-function toTask(adapter: SourceAdapter, row: Record<string, unknown>, context: {file: string; extra: unknown}, label?: string): Task {
-  const sourceName = adapter.name === 'generic' && label ? label : adapter.name
-  // Adapters return typed drafts and finalizeTask builds the record field by field, so the output is a Task by
-  // construction (the adapter tests check every source's output against TaskSchema); no per-record parse here.
-  return finalizeTask(adapter.toTask(row, context), sourceName)
+// Below this size, starting workers costs more than it saves.
+const PARALLEL_MIN_BYTES = 8 * 1024 * 1024
+
+async function workersFor(path: string, name: string, requested: number | 'auto'): Promise<number> {
+  if (requested !== 'auto' && requested <= 1) return 0
+  if (!canUseWorkers() || (await detectFormat(path, name)) !== 'jsonl') return 0
+  if (requested !== 'auto') return requested
+  return (await stat(path)).size >= PARALLEL_MIN_BYTES ? availableParallelism() : 0
 }
+
+async function convertInThread(file: string, path: string, name: string, options: BuildTasksOptions, state: BuildState, spool: RecordWriter): Promise<boolean> {
+  let adapter = options.source
+  let extra: unknown
+  let sawRows = false
+  for await (const rows of readSourceRowBatches(path, {invalid: options.invalid, maxLineBytes: options.maxLineBytes, name})) {
+    adapter ??= detectSource(rows[0].value, name)
+    if (!sawRows) {
+      extra = adapter.prepare ? await adapter.prepare(file, options) : undefined
+      sawRows = true
+    }
+    const kept: string[] = []
+    for (const row of rows) {
+      const converted = convertRow(adapter, row.value, {file: name, extra}, options.label)
+      if (converted instanceof RowError) options.invalid.handle(new InvalidRecordError(row.location, converted.field, converted.problem))
+      else if (state.keep(converted)) kept.push(converted.json)
+    }
+    await spool.writeLines(kept)
+  }
+  return sawRows
+}
+
+// Large JSONL files: parsing and converting run on every core; results are taken in input order, so errors,
+// duplicates and ids come out exactly as in one thread.
+async function convertInWorkers(file: string, path: string, name: string, workers: number, options: BuildTasksOptions, state: BuildState, spool: RecordWriter): Promise<boolean> {
+  let pool: ConvertPool | undefined
+  const pending: Promise<ConvertResponse>[] = []
+  let sawRows = false
+  const consume = async (response: ConvertResponse) => {
+    if (response.crash) throw new Error(`conversion worker failed: ${response.crash}`)
+    for (const error of response.errors) options.invalid.handle(new InvalidRecordError({file: name, line: error.line}, error.field, error.problem))
+    const kept: string[] = []
+    for (let i = 0; i < response.json.length; i++) {
+      const row = {key: response.keys[i], id: response.ids[i], source: response.sources[i], hasWebsite: response.hasWebsite[i]}
+      if (state.keep(row, response.keyHashes[i])) kept.push(response.json[i])
+    }
+    await spool.writeLines(kept)
+  }
+  try {
+    for await (const lines of readLineBatches(await openInput(path), options.maxLineBytes)) {
+      if (!pool) {
+        const sample = lines.map((line) => parseJsonLine(line, name)).find((parsed) => parsed !== undefined && !(parsed instanceof InvalidRecordError))
+        if (!sample && !options.source) {
+          // No usable row yet to tell the source from: report this batch's bad lines in order and read on.
+          for (const line of lines) {
+            const parsed = parseJsonLine(line, name)
+            if (parsed instanceof InvalidRecordError) options.invalid.handle(parsed)
+          }
+          continue
+        }
+        const adapter = options.source ?? detectSource((sample as {value: Record<string, unknown>}).value, name)
+        pool = new ConvertPool({adapter: adapter.name, file, name, prepare: {answersFile: options.answersFile, fieldMap: options.fieldMap}, label: options.label}, workers)
+      }
+      sawRows = true
+      pending.push(pool.convert(lines))
+      if (pending.length >= IN_FLIGHT_BATCHES) await consume(await pending.shift()!)
+    }
+    while (pending.length > 0) await consume(await pending.shift()!)
+  } finally {
+    await Promise.allSettled(pending)
+    await pool?.close()
+  }
+  return sawRows
+}
+
+const IN_FLIGHT_BATCHES = 8
 
 async function writeMerged(spoolPath: string, state: BuildState, writer: RecordWriter): Promise<void> {
   let index = 0
-  const anyCollision = state.collidingIds() > 0
+  const anyCollision = state.reusedIds.size > 0
   for await (const lines of readLineBatches(createReadStream(spoolPath, {highWaterMark: 1 << 20}), Number.MAX_SAFE_INTEGER)) {
     const out: string[] = []
     for (const line of lines) {
       const merged = state.merged.get(index)
-      const collides = anyCollision && (state.idUses.get(state.ids[index]) ?? 0) > 1
+      const collides = anyCollision && state.reusedIds.has(state.ids[index])
       index++
       if (!merged && !collides) {
         out.push(line.text as string)

@@ -1,0 +1,25 @@
+import {RowError, type SourceAdapter} from '../sources/types.js'
+import {duplicateKey, finalizeTask} from './finalize.js'
+
+/** A source row as pass 1 of `tasks build` keeps it: the record's JSON and what the duplicate index needs. */
+export interface ConvertedRow {
+  json: string
+  key: string
+  id: string
+  source: string
+  hasWebsite: boolean
+}
+
+/**
+ * Converts one source row into a Task line. Adapters return typed drafts and finalizeTask builds the record field
+ * by field, so the output is a Task by construction (the adapter tests check every source against TaskSchema).
+ */
+export function convertRow(adapter: SourceAdapter, row: Record<string, unknown>, context: {file: string; extra: unknown}, label?: string): ConvertedRow | RowError {
+  try {
+    const task = finalizeTask(adapter.toTask(row, context), adapter.name === 'generic' && label ? label : adapter.name)
+    return {json: JSON.stringify(task), key: duplicateKey(task.intent, task.website), id: task.id, source: task.source, hasWebsite: task.website !== null}
+  } catch (error) {
+    if (error instanceof RowError) return error
+    throw error
+  }
+}

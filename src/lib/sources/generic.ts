@@ -11,13 +11,19 @@ export type GenericTarget = keyof typeof GENERIC_TARGETS
 interface CompiledMap {
   targets: {target: GenericTarget; field: string; path: string[]}[]
   mappedTopLevel: string[]
+  /** Dotted paths that were mapped: their leaves are taken out of meta, so a value is not kept twice. */
+  mappedNested: string[][]
 }
 
 function compileFieldMap(map: Partial<Record<GenericTarget, string>> = {}): CompiledMap {
   const targets = Object.entries(map)
     .filter((entry): entry is [GenericTarget, string] => Boolean(entry[1]))
     .map(([target, field]) => ({target, field, path: field.split('.')}))
-  return {targets, mappedTopLevel: targets.filter((entry) => entry.path.length === 1).map((entry) => entry.field)}
+  return {
+    targets,
+    mappedTopLevel: targets.filter((entry) => entry.path.length === 1).map((entry) => entry.field),
+    mappedNested: targets.filter((entry) => entry.path.length > 1).map((entry) => entry.path),
+  }
 }
 
 // Any JSONL, JSON or CSV task list, mapped with `--map intent=FIELD,website=FIELD,...` (FIELD may be a dotted path).
@@ -47,9 +53,30 @@ export const generic: SourceAdapter = {
       level: parseLevel(values.level),
       domain: values.domain ?? null,
       subdomain: values.subdomain ?? null,
-      meta: metaWithout(row, map.mappedTopLevel),
+      meta: withoutPaths(metaWithout(row, map.mappedTopLevel), map.mappedNested),
     }
   },
+}
+
+// Removes mapped leaves from nested objects (copying, never changing the row), and objects left empty.
+function withoutPaths(meta: Record<string, unknown>, paths: readonly string[][]): Record<string, unknown> {
+  for (const path of paths) {
+    if (path.join('.') in meta) continue
+    meta[path[0]] = removeLeaf(meta[path[0]], path.slice(1))
+    if (meta[path[0]] === undefined) delete meta[path[0]]
+  }
+  return meta
+}
+
+function removeLeaf(value: unknown, path: readonly string[]): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || !(path[0] in value)) return value
+  const copy: Record<string, unknown> = {...(value as Record<string, unknown>)}
+  if (path.length === 1) delete copy[path[0]]
+  else {
+    copy[path[0]] = removeLeaf(copy[path[0]], path.slice(1))
+    if (copy[path[0]] === undefined) delete copy[path[0]]
+  }
+  return Object.keys(copy).length === 0 ? undefined : copy
 }
 
 function valueAtPath(row: Record<string, unknown>, path: readonly string[]): unknown {

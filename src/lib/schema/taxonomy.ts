@@ -23,3 +23,11 @@ export function domainOfSubdomain(subdomain: string): string | null {
   for (const [domain, subs] of Object.entries(TAXONOMY)) if (subs.includes(subdomain)) return domain
   return null
 }
+
+// Every subdomain in taxonomy order (24: microsoft/webgym's map lists 24, though the paper speaks of 25).
+export const SUBDOMAINS: readonly string[] = Object.values(TAXONOMY).flat()
+
+/** True when the pair is one of the taxonomy's: the subdomain exists and belongs to that domain. */
+export function isTaxonomyPair(domain: string | null, subdomain: string | null): boolean {
+  return subdomain !== null && domain !== null && domainOfSubdomain(subdomain) === domain
+}

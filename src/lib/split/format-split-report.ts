@@ -1,22 +1,21 @@
 import type {SplitReport, ValueCount} from './split-report.js'
 import {byTasksThenValue} from './split-report.js'
+import {byTasksThenPair, pairKey, type PairCount} from './taxonomy-coverage.js'
 
 const NONE = '(none)'
 
-// The `--report` table: both sides column by column with shares, so the test mix can be compared to train at a glance.
+// The `--report` table: both sides column by column with shares, so the test mix can be compared to train at a glance,
+// over the whole taxonomy so a subdomain missing from a side shows.
 export function formatSplitReport(report: SplitReport): string {
   const rows: string[][] = [
-    ['', 'train', '%', 'test', '%'],
-    ['tasks', String(report.train.tasks), '', String(report.test.tasks), ''],
-    ['websites', String(report.train.websites), '', String(report.test.websites), ''],
+    ['', 'train', '%', 'test', '%', ''],
+    ['tasks', String(report.train.tasks), '', String(report.test.tasks), '', ''],
+    ['websites', String(report.train.websites), '', String(report.test.websites), '', ''],
+    ...taxonomyRows(report),
+    ['level', '', '', '', '', ''],
   ]
-  for (const [title, key] of [['domain', 'domains'], ['subdomain', 'subdomains'], ['level', 'levels']] as const) {
-    rows.push([title, '', '', '', ''])
-    for (const value of unionOfValues(report.train[key], report.test[key])) {
-      const train = countOf(report.train[key], value)
-      const test = countOf(report.test[key], value)
-      rows.push([`  ${value ?? NONE}`, String(train), share(train, report.train.tasks), String(test), share(test, report.test.tasks)])
-    }
+  for (const value of unionOfValues(report.train.levels, report.test.levels)) {
+    rows.push(countRow(`  ${value ?? NONE}`, countOf(report.train.levels, value), countOf(report.test.levels, value), report, false))
   }
   const {check} = report
   const {requested, possible, achieved} = check.test_size
@@ -28,6 +27,7 @@ export function formatSplitReport(report: SplitReport): string {
     `held out (other tasks of test websites)  ${report.held_out}`,
     `no website                               ${report.no_website}`,
     `invalid skipped                          ${report.invalid_skipped}`,
+    `subdomains covered                       ${coveredLine(report)}`,
     '',
     'check',
     `  ${mark(check.shared_websites === 0)}  no website in both train and test (${check.shared_websites} shared${examples(check.shared_website_examples)})`,
@@ -37,6 +37,57 @@ export function formatSplitReport(report: SplitReport): string {
     '',
   ]
   return lines.join('\n')
+}
+
+/**
+ * The whole taxonomy, domain by domain with its subdomains, zeros included and marked as missing from a side; then
+ * the pairs outside the taxonomy and the unclassified tasks.
+ */
+function taxonomyRows(report: SplitReport): string[][] {
+  const {train, test} = report.coverage
+  const rows: string[][] = [['taxonomy', '', '', '', '', '']]
+  for (const [d, {domain}] of train.domains.entries()) {
+    rows.push(countRow(`  ${domain}`, train.domains[d].tasks, test.domains[d].tasks, report))
+    train.subdomains.forEach((pair, s) => {
+      if (pair.domain === domain) rows.push(countRow(`    ${pair.subdomain}`, pair.tasks, test.subdomains[s].tasks, report))
+    })
+  }
+  const outside = unionOfPairs(train.outside_taxonomy, test.outside_taxonomy)
+  if (outside.length > 0) {
+    rows.push(['  outside the taxonomy', '', '', '', '', ''])
+    for (const pair of outside) {
+      rows.push(countRow(`    ${pair.domain ?? NONE} / ${pair.subdomain ?? NONE}`, pairCountOf(train.outside_taxonomy, pair), pairCountOf(test.outside_taxonomy, pair), report, false))
+    }
+  }
+  if (train.unclassified + test.unclassified > 0) rows.push(countRow('  unclassified', train.unclassified, test.unclassified, report, false))
+  return rows
+}
+
+function coveredLine(report: SplitReport): string {
+  const {train, test} = report.coverage
+  const total = train.subdomains.length
+  return `train ${total - train.missing_subdomains.length} of ${total}, test ${total - test.missing_subdomains.length} of ${total}`
+}
+
+/** A row of counts and shares; a taxonomy row with no task on a side says so in the last column. */
+function countRow(label: string, train: number, test: number, report: SplitReport, markMissing = true): string[] {
+  const missing = markMissing ? [train === 0 ? 'train' : '', test === 0 ? 'test' : ''].filter(Boolean) : []
+  return [label, String(train), share(train, report.train.tasks), String(test), share(test, report.test.tasks), missing.length > 0 ? `missing from ${missing.join(' and ')}` : '']
+}
+
+function unionOfPairs(train: PairCount[], test: PairCount[]): PairCount[] {
+  const totals = new Map<string, PairCount>()
+  for (const pair of [...train, ...test]) {
+    const key = pairKey(pair.domain, pair.subdomain)
+    const total = totals.get(key)
+    if (total) total.tasks += pair.tasks
+    else totals.set(key, {...pair})
+  }
+  return [...totals.values()].sort(byTasksThenPair)
+}
+
+function pairCountOf(counts: PairCount[], pair: PairCount): number {
+  return counts.find((count) => count.domain === pair.domain && count.subdomain === pair.subdomain)?.tasks ?? 0
 }
 
 function unionOfValues(train: ValueCount[], test: ValueCount[]): (string | null)[] {
@@ -61,12 +112,12 @@ function examples(websites: string[]): string {
   return websites.length === 0 ? '' : `: ${websites.join(', ')}`
 }
 
-/** Left-aligns the first column and right-aligns the numbers. */
+/** Left-aligns the first and last columns (labels and notes) and right-aligns the numbers. */
 function alignColumns(rows: string[][]): string[] {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)))
   return rows.map((row) =>
     row
-      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+      .map((cell, column) => (column === 0 || column === row.length - 1 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
       .join('  ')
       .trimEnd(),
   )

@@ -1,6 +1,7 @@
 import type {RoutedLines} from './route-lines.js'
 import type {SideTally} from './side-tally.js'
 import type {SplitCheck} from './split-check.js'
+import {taxonomyCoverage, type TaxonomyCoverage} from './taxonomy-coverage.js'
 
 // One value of a field and how many tasks of a side carry it (null: the field is unknown).
 export interface ValueCount {
@@ -28,6 +29,8 @@ export interface SplitReport {
   /** Tasks in neither file: no website to split by. */
   no_website: number
   invalid_skipped: number
+  /** Each side's coverage of WebGym's whole taxonomy, missing domains and subdomains included. */
+  coverage: {train: TaxonomyCoverage; test: TaxonomyCoverage}
   check: SplitCheck
 }
 
@@ -41,6 +44,7 @@ export function buildSplitReport(options: {input: string; seed: number; routed: 
     held_out: routed.heldOut,
     no_website: routed.noWebsite,
     invalid_skipped: options.invalidSkipped,
+    coverage: {train: taxonomyCoverage(routed.train.pairs), test: taxonomyCoverage(routed.test.pairs)},
     check: options.check,
   }
 }

@@ -153,7 +153,9 @@ async function workersFor(path: string, name: string, requested: number | 'auto'
   if (requested !== 'auto' && requested <= 1) return 0
   if (!canUseWorkers() || (await detectFormat(path, name)) !== 'jsonl') return 0
   if (requested !== 'auto') return requested
-  return (await stat(path)).size >= PARALLEL_MIN_BYTES ? availableParallelism() : 0
+  // A file that cannot be read takes the ordinary path, which says why in the user's terms.
+  const size = await stat(path).then((info) => info.size, () => 0)
+  return size >= PARALLEL_MIN_BYTES ? availableParallelism() : 0
 }
 
 async function convertInThread(file: string, path: string, name: string, options: BuildTasksOptions, state: BuildState, spool: RecordWriter): Promise<boolean> {

@@ -1,0 +1,64 @@
+import {Args, Flags} from '@oclif/core'
+import {BaseCommand} from '../../lib/cli/base-command.js'
+import {ioFlags} from '../../lib/cli/flags.js'
+import {batchFlags, llmFlags, llmOptionsFromFlags} from '../../lib/cli/llm-flags.js'
+import {runRecordBatch} from '../../lib/batch/record-batch.js'
+import {classifyTask} from '../../lib/classify/classify-task.js'
+import {ClassifyTally} from '../../lib/classify/classify-tally.js'
+import {LlmClient} from '../../lib/llm/client.js'
+import {TaskSchema} from '../../lib/schema/task.js'
+
+export default class TasksClassify extends BaseCommand<typeof TasksClassify> {
+  static summary = "Assign each task a domain and subdomain of WebGym's taxonomy with an LLM."
+  static description =
+    "Asks an OpenAI-compatible model for each task's subdomain, constrained to WebGym's taxonomy (6 domains, 24 subdomains, as microsoft/webgym lists them): the reply schema allows only the taxonomy's subdomains, and the domain follows from the subdomain, so every pair is consistent. Tasks that already have a domain and a subdomain pass through unless --force. With --infer-website, a task without a website also gets one: the model names a host (or null when no single site can be named), which is checked as a host name and reduced to its registrable domain (www.bbc.co.uk -> bbc.co.uk); start_url becomes the host's front page when the task had none, and meta.website_inferred is set. A task where no site can be named keeps a null website and is counted. The model and prompt version go to provenance.classify. Replies are cached, output keeps input order, failed tasks are reported (--failed) and a rerun with --resume does only what is missing."
+
+  static examples = [
+    'WEBGYM_MODEL=Qwen/Qwen3-32B <%= config.bin %> tasks classify seeds.ndjson -o classified.ndjson',
+    '<%= config.bin %> tasks classify --infer-website gaia.ndjson -o gaia.classified.ndjson --failed failed.ndjson',
+    '<%= config.bin %> tasks classify classified.ndjson -o all.ndjson && <%= config.bin %> split all.ndjson --train train.ndjson --test test.ndjson --report',
+  ]
+
+  static strict = false
+  static args = {files: Args.string({ignoreStdin: true, description: 'Task record files (NDJSON, optionally .gz); - or none for stdin'})}
+
+  static flags = {
+    force: Flags.boolean({default: false, description: 'Classify again tasks that already have a domain and a subdomain.'}),
+    'infer-website': Flags.boolean({
+      default: false,
+      description: 'Also ask for the website of tasks that have none (validated as a host name, reduced to its registrable domain; null when no single site can be named).',
+    }),
+    ...llmFlags,
+    ...batchFlags,
+    ...ioFlags,
+  }
+
+  async run(): Promise<void> {
+    const {flags} = this
+    const client = new LlmClient(llmOptionsFromFlags(flags))
+    const tally = new ClassifyTally()
+    const options = {force: flags.force, inferWebsite: flags['infer-website']}
+    try {
+      await runRecordBatch({
+        label: 'tasks classify',
+        inputs: this.positionals,
+        schema: TaskSchema,
+        idOf: (task) => task.id,
+        work: async (task) => [await classifyTask(task, client, options, tally)],
+        invalid: this.invalidRecords(),
+        maxLineBytes: flags['max-line-bytes'],
+        output: flags.output,
+        resume: flags.resume,
+        failed: flags.failed,
+        allowFailures: flags['allow-failures'],
+        concurrency: flags.concurrency,
+        ordered: !flags.unordered,
+        reporter: this.reporter,
+        redact: (text) => client.redact(text),
+      })
+    } finally {
+      this.reporter.info(tally.summary('tasks classify'))
+      this.reporter.info(client.stats.summary('tasks classify'))
+    }
+  }
+}

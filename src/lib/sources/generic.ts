@@ -60,23 +60,37 @@ export const generic: SourceAdapter = {
 
 // Removes mapped leaves from nested objects (copying, never changing the row), and objects left empty.
 function withoutPaths(meta: Record<string, unknown>, paths: readonly string[][]): Record<string, unknown> {
-  for (const path of paths) {
-    if (path.join('.') in meta) continue
-    meta[path[0]] = removeLeaf(meta[path[0]], path.slice(1))
-    if (meta[path[0]] === undefined) delete meta[path[0]]
+  if (paths.length === 0) return meta
+  for (const [top, rests] of groupByFirst(paths)) {
+    if (!(top in meta)) continue
+    const kept = withoutLeaves(meta[top], rests)
+    if (kept === undefined) delete meta[top]
+    else meta[top] = kept
   }
   return meta
 }
 
-function removeLeaf(value: unknown, path: readonly string[]): unknown {
-  if (value === null || typeof value !== 'object' || Array.isArray(value) || !(path[0] in value)) return value
-  const copy: Record<string, unknown> = {...(value as Record<string, unknown>)}
-  if (path.length === 1) delete copy[path[0]]
-  else {
-    copy[path[0]] = removeLeaf(copy[path[0]], path.slice(1))
-    if (copy[path[0]] === undefined) delete copy[path[0]]
+function withoutLeaves(value: unknown, paths: readonly string[][]): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value
+  const leaves = new Set(paths.filter((path) => path.length === 1).map((path) => path[0]))
+  const deeper = groupByFirst(paths.filter((path) => path.length > 1))
+  const copy: Record<string, unknown> = {}
+  let empty = true
+  for (const key in value as Record<string, unknown>) {
+    if (leaves.has(key)) continue
+    const rests = deeper.get(key)
+    const kept = rests ? withoutLeaves((value as Record<string, unknown>)[key], rests) : (value as Record<string, unknown>)[key]
+    if (kept === undefined) continue
+    copy[key] = kept
+    empty = false
   }
-  return Object.keys(copy).length === 0 ? undefined : copy
+  return empty ? undefined : copy
+}
+
+function groupByFirst(paths: readonly string[][]): Map<string, string[][]> {
+  const groups = new Map<string, string[][]>()
+  for (const [first, ...rest] of paths) groups.set(first, [...(groups.get(first) ?? []), rest])
+  return groups
 }
 
 function valueAtPath(row: Record<string, unknown>, path: readonly string[]): unknown {

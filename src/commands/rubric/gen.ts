@@ -50,6 +50,7 @@ export default class RubricGen extends BaseCommand<typeof RubricGen> {
         redact: (text) => client.redact(text),
       })
     } finally {
+      await client.close()
       this.reporter.info(client.stats.summary('rubric gen'))
     }
   }

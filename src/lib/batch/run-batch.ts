@@ -80,28 +80,32 @@ export async function runBatch<I>(options: RunBatchOptions<I>): Promise<BatchCou
     }
   }
 
-  for await (const item of options.items) {
-    counts.total++
-    if (options.done?.has(options.idOf(item.record))) {
-      counts.skipped++
-      continue
+  try {
+    for await (const item of options.items) {
+      counts.total++
+      if (options.done?.has(options.idOf(item.record))) {
+        counts.skipped++
+        continue
+      }
+      await waitUntil(() => active < options.concurrency && queue.length < window)
+      const entry: Entry<I> = {record: item.record, settled: false}
+      queue.push(entry)
+      active++
+      options
+        .work(item.record)
+        .then(
+          (outputs) => (entry.outputs = outputs),
+          (error: unknown) => (entry.error = error ?? new Error('failed')),
+        )
+        .finally(() => {
+          entry.settled = true
+          active--
+          wake()
+        })
     }
-    await waitUntil(() => active < options.concurrency && queue.length < window)
-    const entry: Entry<I> = {record: item.record, settled: false}
-    queue.push(entry)
-    active++
-    options
-      .work(item.record)
-      .then(
-        (outputs) => (entry.outputs = outputs),
-        (error: unknown) => (entry.error = error ?? new Error('failed')),
-      )
-      .finally(() => {
-        entry.settled = true
-        active--
-        wake()
-      })
+  } finally {
+    // Also when the input fails part-way (a bad line): the records already started are finished and written.
+    await waitUntil(() => queue.length === 0)
   }
-  await waitUntil(() => queue.length === 0)
   return counts
 }

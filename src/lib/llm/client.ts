@@ -1,10 +1,11 @@
 import OpenAI from 'openai'
 import type {ChatCompletionMessageParam} from 'openai/resources/chat/completions'
 import type {z} from 'zod'
+import {createHttpFetch} from './http-fetch.js'
 import {LlmStats} from './llm-stats.js'
 import {redactSecret} from './redact.js'
-import {cacheKey, ResponseCache} from './response-cache.js'
-import {checkReply, replyJsonSchema, schemaInstruction} from './structured-reply.js'
+import {cacheKey, ResponseCache, type CachedReply} from './response-cache.js'
+import {checkReply, replyJsonSchema, replyJsonSchemaText, schemaInstruction} from './structured-reply.js'
 
 export type ChatMessage = ChatCompletionMessageParam
 
@@ -56,6 +57,8 @@ export class LlmClient {
   readonly stats = new LlmStats()
   private readonly openai: OpenAI
   private readonly cache: ResponseCache | undefined
+  private readonly cacheWrites = new Set<Promise<void>>()
+  private readonly fetch = createHttpFetch()
 
   constructor(readonly options: LlmOptions) {
     this.cache = options.cacheDir ? new ResponseCache(options.cacheDir) : undefined
@@ -77,7 +80,7 @@ export class LlmClient {
       temperature: this.options.temperature,
       seed: this.options.seed ?? null,
       mode: this.options.jsonSchema ? 'json_schema' : 'prompt',
-      schema: replyJsonSchema(request.schema),
+      schema: replyJsonSchemaText(request.schema),
       schemaName: request.schemaName,
       promptVersion: request.promptVersion,
     })
@@ -105,7 +108,7 @@ export class LlmClient {
         check = checkReply(second.content, request.schema)
         if (!check.ok) throw new LlmError(`invalid reply after one repair request: ${check.problem}`)
       }
-      await this.cache?.put(key, {content: check.json, model: first.model, usage})
+      this.remember(key, {content: check.json, model: first.model, usage})
       return {value: check.value, model: first.model, cached: false}
     } catch (error) {
       this.stats.failures++
@@ -113,9 +116,26 @@ export class LlmClient {
     }
   }
 
+  /** Waits for the replies still being written to the cache, and closes its files. */
+  async close(): Promise<void> {
+    await Promise.all(this.cacheWrites)
+    await this.cache?.close()
+  }
+
   /** Removes the API key from a text (for messages built outside the client). */
   redact(text: string): string {
     return redactSecret(text, this.options.apiKey)
+  }
+
+  // A cache write does not hold the request's slot: waiting for the disk cost a few percent of throughput. A failed
+  // write costs only a later request; the first reason goes to the summary.
+  private remember(key: string, reply: CachedReply): void {
+    if (!this.cache) return
+    const write = this.cache.put(key, reply).catch((error: unknown) => {
+      this.stats.cacheWriteError ??= this.redact((error as Error).message)
+    })
+    this.cacheWrites.add(write)
+    void write.finally(() => this.cacheWrites.delete(write))
   }
 
   private async send<T>(model: string, messages: ChatMessage[], request: StructuredRequest<T>) {
@@ -138,9 +158,10 @@ export class LlmClient {
 
   private countedFetch(url: string | URL | Request, init?: RequestInit): Promise<Response> {
     this.stats.httpAttempts++
-    const retry = new Headers(init?.headers).get('x-stainless-retry-count')
+    const headers = init?.headers instanceof Headers ? init.headers : new Headers(init?.headers)
+    const retry = headers.get('x-stainless-retry-count')
     if (retry && retry !== '0') this.stats.retries++
-    return fetch(url, init)
+    return this.fetch(url, init)
   }
 }
 
@@ -167,5 +188,6 @@ function describeFailure(error: unknown, options: LlmOptions): string {
     const message = (error.error as {message?: string} | undefined)?.message ?? error.message
     return `the model server answered HTTP ${status}: ${message}${typeof status === 'number' && (status === 429 || status >= 500) ? ` (after ${retries})` : ''}`
   }
+  if (error instanceof SyntaxError) return `the model server's response is not valid JSON (${error.message})`
   return `model request failed: ${(error as Error)?.message ?? String(error)}`
 }

@@ -10,11 +10,14 @@ export class LlmStats {
   failures = 0
   promptTokens = 0
   completionTokens = 0
+  /** Why replies could not be written to the cache (the first reason), if they could not. */
+  cacheWriteError: string | undefined
 
   summary(label: string): string {
     return (
       `${label}: ${this.requests} model requests (${this.httpAttempts} HTTP, ${this.retries} retries, ${this.repairs} repairs), ` +
-      `${this.cacheHits} cache hits, ${this.failures} failures, ${this.promptTokens} prompt + ${this.completionTokens} completion tokens`
+      `${this.cacheHits} cache hits, ${this.failures} failures, ${this.promptTokens} prompt + ${this.completionTokens} completion tokens` +
+      (this.cacheWriteError ? `; replies not cached: ${this.cacheWriteError}` : '')
     )
   }
 }

@@ -1,11 +1,9 @@
 import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../../lib/cli/base-command.js'
 import {ioFlags} from '../../lib/cli/flags.js'
-import {batchFlags, llmFlags, llmOptionsFromFlags} from '../../lib/cli/llm-flags.js'
-import {runRecordBatch} from '../../lib/batch/record-batch.js'
-import {LlmClient} from '../../lib/llm/client.js'
+import {batchFlags, llmFlags} from '../../lib/cli/llm-flags.js'
+import {runTaskBatch} from '../../lib/cli/task-batch.js'
 import {withRubric} from '../../lib/rubric/generate-rubric.js'
-import {TaskSchema} from '../../lib/schema/task.js'
 
 export default class RubricGen extends BaseCommand<typeof RubricGen> {
   static summary = 'Write a fact-group rubric for every task with an LLM.'
@@ -30,28 +28,13 @@ export default class RubricGen extends BaseCommand<typeof RubricGen> {
 
   async run(): Promise<void> {
     const {flags} = this
-    const client = new LlmClient(llmOptionsFromFlags(flags))
-    try {
-      await runRecordBatch({
-        label: 'rubric gen',
-        inputs: this.positionals,
-        schema: TaskSchema,
-        idOf: (task) => task.id,
-        work: async (task) => [await withRubric(task, client, {force: flags.force})],
-        invalid: this.invalidRecords(),
-        maxLineBytes: flags['max-line-bytes'],
-        output: flags.output,
-        resume: flags.resume,
-        failed: flags.failed,
-        allowFailures: flags['allow-failures'],
-        concurrency: flags.concurrency,
-        ordered: !flags.unordered,
-        reporter: this.reporter,
-        redact: (text) => client.redact(text),
-      })
-    } finally {
-      await client.close()
-      this.reporter.info(client.stats.summary('rubric gen'))
-    }
+    await runTaskBatch({
+      label: 'rubric gen',
+      inputs: this.positionals,
+      flags,
+      invalid: this.invalidRecords(),
+      reporter: this.reporter,
+      work: async (task, client) => [await withRubric(task, client, {force: flags.force})],
+    })
   }
 }

@@ -1,12 +1,10 @@
 import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../../lib/cli/base-command.js'
 import {ioFlags} from '../../lib/cli/flags.js'
-import {batchFlags, llmFlags, llmOptionsFromFlags} from '../../lib/cli/llm-flags.js'
-import {runRecordBatch} from '../../lib/batch/record-batch.js'
+import {batchFlags, llmFlags} from '../../lib/cli/llm-flags.js'
+import {runTaskBatch} from '../../lib/cli/task-batch.js'
 import {classifyTask} from '../../lib/classify/classify-task.js'
 import {ClassifyTally} from '../../lib/classify/classify-tally.js'
-import {LlmClient} from '../../lib/llm/client.js'
-import {TaskSchema} from '../../lib/schema/task.js'
 
 export default class TasksClassify extends BaseCommand<typeof TasksClassify> {
   static summary = "Assign each task a domain and subdomain of WebGym's taxonomy with an LLM."
@@ -35,30 +33,16 @@ export default class TasksClassify extends BaseCommand<typeof TasksClassify> {
 
   async run(): Promise<void> {
     const {flags} = this
-    const client = new LlmClient(llmOptionsFromFlags(flags))
     const tally = new ClassifyTally()
     const options = {force: flags.force, inferWebsite: flags['infer-website']}
-    try {
-      await runRecordBatch({
-        label: 'tasks classify',
-        inputs: this.positionals,
-        schema: TaskSchema,
-        idOf: (task) => task.id,
-        work: async (task) => [await classifyTask(task, client, options, tally)],
-        invalid: this.invalidRecords(),
-        maxLineBytes: flags['max-line-bytes'],
-        output: flags.output,
-        resume: flags.resume,
-        failed: flags.failed,
-        allowFailures: flags['allow-failures'],
-        concurrency: flags.concurrency,
-        ordered: !flags.unordered,
-        reporter: this.reporter,
-        redact: (text) => client.redact(text),
-      })
-    } finally {
-      this.reporter.info(tally.summary('tasks classify'))
-      this.reporter.info(client.stats.summary('tasks classify'))
-    }
+    await runTaskBatch({
+      label: 'tasks classify',
+      inputs: this.positionals,
+      flags,
+      invalid: this.invalidRecords(),
+      reporter: this.reporter,
+      work: async (task, client) => [await classifyTask(task, client, options, tally)],
+      summaries: () => [tally.summary('tasks classify')],
+    })
   }
 }

@@ -1,14 +1,10 @@
-import {resolve} from 'node:path'
 import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../../lib/cli/base-command.js'
 import {ioFlags} from '../../lib/cli/flags.js'
-import {batchFlags, llmFlags, llmOptionsFromFlags} from '../../lib/cli/llm-flags.js'
-import {runRecordBatch} from '../../lib/batch/record-batch.js'
-import {idsAlreadyDone} from '../../lib/batch/resume.js'
+import {batchFlags, llmFlags} from '../../lib/cli/llm-flags.js'
+import {runTaskBatch} from '../../lib/cli/task-batch.js'
 import {DecomposeTally} from '../../lib/decompose/decompose-tally.js'
 import {decomposeTask} from '../../lib/decompose/decompose-task.js'
-import {LlmClient} from '../../lib/llm/client.js'
-import {TaskSchema} from '../../lib/schema/task.js'
 
 export default class TasksDecompose extends BaseCommand<typeof TasksDecompose> {
   static summary = 'Write easier sub-tasks from proper subsets of each task\'s fact groups.'
@@ -34,37 +30,19 @@ export default class TasksDecompose extends BaseCommand<typeof TasksDecompose> {
 
   async run(): Promise<void> {
     const {flags} = this
-    const client = new LlmClient(llmOptionsFromFlags(flags))
     const tally = new DecomposeTally()
-    // A run cut off between a task's sub-tasks and the task itself redoes the task: its sub-tasks already there stay single.
-    const resuming = flags.resume && (!flags.output || resolve(flags.output) === resolve(flags.resume))
-    const written = resuming ? await idsAlreadyDone(flags.resume!) : new Set<string>()
-    try {
-      await runRecordBatch({
-        label: 'tasks decompose',
-        inputs: this.positionals,
-        schema: TaskSchema,
-        idOf: (task) => task.id,
-        work: async (task) => {
-          const {eligibility, subtasks} = await decomposeTask(task, client, {maxPerTask: flags['max-per-task'], seed: flags.seed})
-          const fresh = subtasks.filter((subtask) => !written.has(subtask.id))
-          tally.add(eligibility, fresh.length)
-          return [...fresh, task]
-        },
-        invalid: this.invalidRecords(),
-        maxLineBytes: flags['max-line-bytes'],
-        output: flags.output,
-        resume: flags.resume,
-        failed: flags.failed,
-        allowFailures: flags['allow-failures'],
-        concurrency: flags.concurrency,
-        ordered: !flags.unordered,
-        reporter: this.reporter,
-        redact: (text) => client.redact(text),
-      })
-    } finally {
-      this.reporter.info(tally.summary('tasks decompose'))
-      this.reporter.info(client.stats.summary('tasks decompose'))
-    }
+    await runTaskBatch({
+      label: 'tasks decompose',
+      inputs: this.positionals,
+      flags,
+      invalid: this.invalidRecords(),
+      reporter: this.reporter,
+      work: async (task, client) => {
+        const {eligibility, subtasks} = await decomposeTask(task, client, {maxPerTask: flags['max-per-task'], seed: flags.seed})
+        tally.add(eligibility, subtasks.length)
+        return [...subtasks, task]
+      },
+      summaries: () => [tally.summary('tasks decompose')],
+    })
   }
 }

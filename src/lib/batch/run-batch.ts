@@ -18,7 +18,10 @@ export interface RunBatchOptions<I> {
   ordered: boolean
   writer: RecordWriter
   failures: FailureLog
-  /** Input ids already done (from `--resume`): skipped. */
+  /**
+   * Record ids the output already holds (from `--resume`): input records with these ids are skipped, and outputs
+   * with these ids are not written again (a run cut off between a record's outputs redoes the record).
+   */
   done?: ReadonlySet<string>
   /** Turns a thrown error into the reason written with the failed record. */
   reasonOf?: (error: unknown) => string
@@ -54,7 +57,11 @@ export async function runBatch<I>(options: RunBatchOptions<I>): Promise<BatchCou
   const emit = async (entry: Entry<I>) => {
     if (entry.error === undefined) {
       counts.succeeded++
-      for (const output of entry.outputs ?? []) await options.writer.write(output)
+      for (const output of entry.outputs ?? []) {
+        const id = (output as {id?: unknown} | null)?.id
+        if (typeof id === 'string' && options.done?.has(id)) continue
+        await options.writer.write(output)
+      }
     } else {
       counts.failed++
       const error = options.reasonOf ? options.reasonOf(entry.error) : (entry.error as Error)?.message ?? String(entry.error)

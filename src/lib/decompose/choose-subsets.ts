@@ -1,7 +1,7 @@
 import {createHash} from 'node:crypto'
 import type {Rubric} from '../schema/rubric.js'
 import type {Task} from '../schema/task.js'
-import {SeededRandom} from '../split/seeded-random.js'
+import {SeededRandom} from '../random/seeded-random.js'
 
 /** The paper's threshold: a group of this many facts makes a rubric decomposable, and every sub-task keeps one. */
 export const LARGE_GROUP_FACTS = 3

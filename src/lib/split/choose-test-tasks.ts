@@ -1,5 +1,5 @@
 import {largestRemainderQuotas} from './quotas.js'
-import {SeededRandom, shuffleInPlace} from './seeded-random.js'
+import {SeededRandom, shuffleInPlace} from '../random/seeded-random.js'
 import {Side} from './sides.js'
 import {NO_WEBSITE, type TaskIndex} from './task-index.js'
 

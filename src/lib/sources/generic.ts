@@ -11,8 +11,25 @@ export type GenericTarget = keyof typeof GENERIC_TARGETS
 interface CompiledMap {
   targets: {target: GenericTarget; field: string; path: string[]}[]
   mappedTopLevel: string[]
-  /** Dotted paths that were mapped: their leaves are taken out of meta, so a value is not kept twice. */
-  mappedNested: string[][]
+  /** Dotted paths that were mapped, as a tree: their leaves are taken out of meta, so a value is not kept twice. */
+  mappedNested: PathTree
+}
+
+/** Mapped paths below one object: leaves to drop here, and deeper trees by key. */
+interface PathTree {
+  leaves: Set<string>
+  deeper: Map<string, PathTree>
+}
+
+function pathTree(paths: readonly string[][]): PathTree {
+  const tree: PathTree = {leaves: new Set(), deeper: new Map()}
+  const below = new Map<string, string[][]>()
+  for (const [first, ...rest] of paths) {
+    if (rest.length === 0) tree.leaves.add(first)
+    else below.set(first, [...(below.get(first) ?? []), rest])
+  }
+  for (const [key, rests] of below) tree.deeper.set(key, pathTree(rests))
+  return tree
 }
 
 function compileFieldMap(map: Partial<Record<GenericTarget, string>> = {}): CompiledMap {
@@ -22,7 +39,7 @@ function compileFieldMap(map: Partial<Record<GenericTarget, string>> = {}): Comp
   return {
     targets,
     mappedTopLevel: targets.filter((entry) => entry.path.length === 1).map((entry) => entry.field),
-    mappedNested: targets.filter((entry) => entry.path.length > 1).map((entry) => entry.path),
+    mappedNested: pathTree(targets.filter((entry) => entry.path.length > 1).map((entry) => entry.path)),
   }
 }
 
@@ -58,39 +75,30 @@ export const generic: SourceAdapter = {
   },
 }
 
-// Removes mapped leaves from nested objects (copying, never changing the row), and objects left empty.
-function withoutPaths(meta: Record<string, unknown>, paths: readonly string[][]): Record<string, unknown> {
-  if (paths.length === 0) return meta
-  for (const [top, rests] of groupByFirst(paths)) {
-    if (!(top in meta)) continue
-    const kept = withoutLeaves(meta[top], rests)
-    if (kept === undefined) delete meta[top]
-    else meta[top] = kept
+// Removes mapped leaves from nested objects of meta (copying, never changing the row), and objects left empty.
+function withoutPaths(meta: Record<string, unknown>, tree: PathTree): Record<string, unknown> {
+  for (const [key, below] of tree.deeper) {
+    if (!(key in meta)) continue
+    const kept = withoutLeaves(meta[key], below)
+    if (kept === undefined) delete meta[key]
+    else meta[key] = kept
   }
   return meta
 }
 
-function withoutLeaves(value: unknown, paths: readonly string[][]): unknown {
+function withoutLeaves(value: unknown, tree: PathTree): unknown {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return value
-  const leaves = new Set(paths.filter((path) => path.length === 1).map((path) => path[0]))
-  const deeper = groupByFirst(paths.filter((path) => path.length > 1))
   const copy: Record<string, unknown> = {}
   let empty = true
   for (const key in value as Record<string, unknown>) {
-    if (leaves.has(key)) continue
-    const rests = deeper.get(key)
-    const kept = rests ? withoutLeaves((value as Record<string, unknown>)[key], rests) : (value as Record<string, unknown>)[key]
+    if (tree.leaves.has(key)) continue
+    const below = tree.deeper.get(key)
+    const kept = below ? withoutLeaves((value as Record<string, unknown>)[key], below) : (value as Record<string, unknown>)[key]
     if (kept === undefined) continue
     copy[key] = kept
     empty = false
   }
   return empty ? undefined : copy
-}
-
-function groupByFirst(paths: readonly string[][]): Map<string, string[][]> {
-  const groups = new Map<string, string[][]>()
-  for (const [first, ...rest] of paths) groups.set(first, [...(groups.get(first) ?? []), rest])
-  return groups
 }
 
 function valueAtPath(row: Record<string, unknown>, path: readonly string[]): unknown {

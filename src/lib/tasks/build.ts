@@ -8,7 +8,8 @@ import type {InvalidRecords} from '../io/invalid-records.js'
 import {displayName, openInput, STDIN} from '../io/open-input.js'
 import {readLineBatches} from '../io/read-lines.js'
 import {parseJsonLine} from '../io/read-records.js'
-import {RecordWriter} from '../io/record-writer.js'
+import {LineSpool} from '../io/line-spool.js'
+import type {RecordWriter} from '../io/record-writer.js'
 import {spoolStdin} from '../io/spool-stdin.js'
 import type {Task} from '../schema/task.js'
 import {detectSource} from '../sources/detect.js'
@@ -55,7 +56,7 @@ interface MergedFrom {
 }
 
 /**
- * Converts source task files into Task records. Pass 1 converts and validates every row into a spool file,
+ * Converts source task files into Task records. Pass 1 converts every row into a spool (memory, then a file),
  * keeping only a duplicate-key index; pass 2 streams the spool to the output, merging exact duplicates (same
  * normalised intent and website) into their first occurrence and telling apart ids that collide.
  */
@@ -66,11 +67,10 @@ export async function buildTasks(options: BuildTasksOptions): Promise<BuildSumma
   process.once('exit', removeWork)
   try {
     const state = new BuildState()
-    const spoolPath = join(work, 'tasks.ndjson')
-    const spool = await RecordWriter.open(spoolPath)
+    const spool = new LineSpool(join(work, 'tasks.ndjson'))
     for (const file of options.files.length > 0 ? options.files : [STDIN]) await convertFile(file, options, state, spool)
     await spool.close()
-    await writeMerged(spoolPath, state, options.writer)
+    await writeMerged(spool, state, options.writer)
     const summary: BuildSummary = {
       bySource: Object.fromEntries(state.counts),
       written: options.writer.count,
@@ -129,7 +129,7 @@ function sourceOfId(id: string): string {
   return id.slice(0, id.indexOf(':'))
 }
 
-async function convertFile(file: string, options: BuildTasksOptions, state: BuildState, spool: RecordWriter): Promise<void> {
+async function convertFile(file: string, options: BuildTasksOptions, state: BuildState, spool: LineSpool): Promise<void> {
   const stdin = file === STDIN ? await spoolStdin() : undefined
   const path = stdin?.path ?? file
   const name = displayName(file)
@@ -158,7 +158,7 @@ async function workersFor(path: string, name: string, requested: number | 'auto'
   return size >= PARALLEL_MIN_BYTES ? availableParallelism() : 0
 }
 
-async function convertInThread(file: string, path: string, name: string, options: BuildTasksOptions, state: BuildState, spool: RecordWriter): Promise<boolean> {
+async function convertInThread(file: string, path: string, name: string, options: BuildTasksOptions, state: BuildState, spool: LineSpool): Promise<boolean> {
   let adapter = options.source
   let extra: unknown
   let sawRows = false
@@ -181,7 +181,7 @@ async function convertInThread(file: string, path: string, name: string, options
 
 // Large JSONL files: parsing and converting run on every core; results are taken in input order, so errors,
 // duplicates and ids come out exactly as in one thread.
-async function convertInWorkers(file: string, path: string, name: string, workers: number, options: BuildTasksOptions, state: BuildState, spool: RecordWriter): Promise<boolean> {
+async function convertInWorkers(file: string, path: string, name: string, workers: number, options: BuildTasksOptions, state: BuildState, spool: LineSpool): Promise<boolean> {
   let pool: ConvertPool | undefined
   const pending: Promise<ConvertResponse>[] = []
   let sawRows = false
@@ -191,7 +191,7 @@ async function convertInWorkers(file: string, path: string, name: string, worker
     const kept: string[] = []
     for (let i = 0; i < response.json.length; i++) {
       const row = {key: response.keys[i], id: response.ids[i], source: response.sources[i], hasWebsite: response.hasWebsite[i]}
-      if (state.keep(row, response.keyHashes[i])) kept.push(response.json[i])
+      if (state.keep(row)) kept.push(response.json[i])
     }
     await spool.writeLines(kept)
   }
@@ -224,20 +224,20 @@ async function convertInWorkers(file: string, path: string, name: string, worker
 
 const IN_FLIGHT_BATCHES = 8
 
-async function writeMerged(spoolPath: string, state: BuildState, writer: RecordWriter): Promise<void> {
+async function writeMerged(spool: LineSpool, state: BuildState, writer: RecordWriter): Promise<void> {
   let index = 0
   const anyCollision = state.reusedIds.size > 0
-  for await (const lines of readLineBatches(createReadStream(spoolPath, {highWaterMark: 1 << 20}), Number.MAX_SAFE_INTEGER)) {
+  for await (const lines of spool.batches()) {
     const out: string[] = []
-    for (const line of lines) {
+    for (const text of lines) {
       const merged = state.merged.get(index)
       const collides = anyCollision && state.reusedIds.has(state.ids[index])
       index++
       if (!merged && !collides) {
-        out.push(line.text as string)
+        out.push(text)
         continue
       }
-      const task = JSON.parse(line.text as string) as Task
+      const task = JSON.parse(text) as Task
       if (collides) task.id = `${task.id}~${shortHash(duplicateKey(task.intent, task.website))}`
       if (merged) task.meta = {...task.meta, merged_from: [{source: task.source, id: task.id}, ...merged.slice(1)]}
       out.push(JSON.stringify(task))

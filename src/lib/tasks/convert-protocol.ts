@@ -23,8 +23,6 @@ export interface ConvertResponse {
   id: number
   json: string[]
   keys: string[]
-  /** hashString of each key, computed on the worker's core. */
-  keyHashes: number[]
   ids: string[]
   sources: string[]
   hasWebsite: boolean[]

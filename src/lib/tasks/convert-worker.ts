@@ -4,7 +4,6 @@ import {parseJsonLine} from '../io/read-records.js'
 import {sourceByName} from '../sources/index.js'
 import type {ConvertRequest, ConvertResponse, ConvertWorkerInit} from './convert-protocol.js'
 import {convertRow} from './convert-row.js'
-import {hashString} from './string-index.js'
 
 // A conversion worker of `tasks build`: parses and converts batches of JSONL lines on another core.
 const init = workerData as ConvertWorkerInit
@@ -12,7 +11,7 @@ const adapter = sourceByName(init.adapter)!
 const extra = adapter.prepare ? adapter.prepare(init.file, init.prepare) : Promise.resolve(undefined)
 
 parentPort!.on('message', async (request: ConvertRequest) => {
-  const response: ConvertResponse = {id: request.id, json: [], keys: [], keyHashes: [], ids: [], sources: [], hasWebsite: [], errors: []}
+  const response: ConvertResponse = {id: request.id, json: [], keys: [], ids: [], sources: [], hasWebsite: [], errors: []}
   try {
     const context = {file: init.name, extra: await extra}
     for (const line of request.lines) {
@@ -29,7 +28,6 @@ parentPort!.on('message', async (request: ConvertRequest) => {
       }
       response.json.push(row.json)
       response.keys.push(row.key)
-      response.keyHashes.push(hashString(row.key))
       response.ids.push(row.id)
       response.sources.push(row.source)
       response.hasWebsite.push(row.hasWebsite)

@@ -1,32 +1,17 @@
 // Shared by the bad-input tests: runs the built CLI on the corpus in fixtures/bad/ and checks what it says.
-import {existsSync} from 'node:fs'
-import {join, resolve} from 'node:path'
-import {execa, type Result} from 'execa'
+import {join} from 'node:path'
+import type {Result} from 'execa'
+import {root, runWebgym} from './helpers/cli.js'
 import {expect} from 'vitest'
 import {TaskSchema, type Task} from '../src/lib/schema/task.js'
 
-export const root = resolve(import.meta.dirname, '..')
-export const bin = join(root, 'bin', 'run.js')
+export {assertBuilt, bin, root} from './helpers/cli.js'
 /** The committed corpus; commands run with it as their working directory, so messages name files as given. */
 export const corpus = join(root, 'fixtures', 'bad')
 
-export function assertBuilt(): void {
-  if (!existsSync(join(root, 'dist', 'commands', 'tasks', 'build.js'))) throw new Error('dist/ is missing: run `npm run build` before these tests')
-}
-
-/**
- * Runs the built CLI with a real stdin pipe (empty unless `input` is given). NODE_ENV is reset because vitest sets
- * it to "test", which makes oclif load src/ through tsx instead of dist/.
- */
+/** Runs the built CLI in the corpus directory with a real stdin pipe. */
 export function webgym(args: string[], options: {input?: string | Buffer; cwd?: string} = {}): Promise<Result> {
-  return execa(process.execPath, [bin, ...args], {
-    cwd: options.cwd ?? corpus,
-    reject: false,
-    input: options.input ?? '',
-    env: {NODE_ENV: 'production'},
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  })
+  return runWebgym(args, {...options, cwd: options.cwd ?? corpus})
 }
 
 /** What a failed expectation prints: the command, its exit code and both streams. */

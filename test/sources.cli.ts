@@ -1,19 +1,15 @@
 // Shared by the source-adapter tests: runs the built `webgym tasks build` and reads what it wrote.
-import {existsSync} from 'node:fs'
-import {join, resolve} from 'node:path'
-import {execa, type Result} from 'execa'
+import {join} from 'node:path'
+import type {Result} from 'execa'
 import {parquetWriteFile} from 'hyparquet-writer'
 import type {Task} from '../src/lib/schema/task.js'
 
-export const root = resolve(import.meta.dirname, '..')
-export const bin = join(root, 'bin', 'run.js')
+import {root, runWebgym} from './helpers/cli.js'
+
+export {assertBuilt, bin, root} from './helpers/cli.js'
 
 /** A file under fixtures/sources/. */
 export const fixture = (...parts: string[]): string => join(root, 'fixtures', 'sources', ...parts)
-
-export function assertBuilt(): void {
-  if (!existsSync(join(root, 'dist', 'commands', 'tasks', 'build.js'))) throw new Error('dist/ is missing: run `npm run build` before these tests')
-}
 
 export interface SourceCount {
   records: number
@@ -36,19 +32,8 @@ export interface BuildRun {
   summary: BuildSummary | null
 }
 
-/**
- * Runs the built CLI. NODE_ENV is reset because vitest sets it to "test", which makes oclif load src/ through tsx
- * instead of dist/.
- */
-export function webgym(args: string[], options: {input?: string | Buffer; cwd?: string} = {}): Promise<Result> {
-  return execa(process.execPath, [bin, ...args], {
-    cwd: options.cwd ?? root,
-    reject: false,
-    input: options.input ?? '',
-    env: {NODE_ENV: 'production'},
-    encoding: 'utf8',
-  })
-}
+/** Runs the built CLI from the repository root. */
+export const webgym = runWebgym
 
 /** Runs `webgym tasks build ARGS` and parses its NDJSON stdout and its stderr summary. */
 export async function tasksBuild(args: string[], options: {input?: string | Buffer; cwd?: string} = {}): Promise<BuildRun> {

@@ -1,6 +1,7 @@
 import {resolve} from 'node:path'
 import type {z} from 'zod'
 import {ExternalError, UsageError} from '../cli/errors.js'
+import {Progress} from '../cli/progress.js'
 import type {Reporter} from '../cli/reporter.js'
 import type {InvalidRecords} from '../io/invalid-records.js'
 import {readRecords} from '../io/read-records.js'
@@ -43,6 +44,7 @@ export async function runRecordBatch<S extends z.ZodType>(options: RecordBatchOp
   const done = options.resume ? await idsAlreadyDone(options.resume) : undefined
   const writer = await RecordWriter.open(options.resume ?? options.output, {append: Boolean(options.resume)})
   const failures = await FailureLog.open(options.failed)
+  const progress = new Progress({label: options.label, reporter: options.reporter})
   let counts: BatchCounts
   try {
     counts = await runBatch({
@@ -54,9 +56,11 @@ export async function runRecordBatch<S extends z.ZodType>(options: RecordBatchOp
       writer,
       failures,
       done,
+      onProgress: (so) => progress.update({done: so.succeeded, failed: so.failed}),
       reasonOf: (error) => (options.redact ?? ((text: string) => text))((error as Error)?.message ?? String(error)),
     })
   } finally {
+    progress.stop()
     await writer.close()
     await failures.close()
   }

@@ -23,6 +23,8 @@ export interface RunBatchOptions<I> {
    * with these ids are not written again (a run cut off between a record's outputs redoes the record).
    */
   done?: ReadonlySet<string>
+  /** Called after each record is written or failed, with the counts so far (progress on stderr). */
+  onProgress?: (counts: Readonly<BatchCounts>) => void
   /** Turns a thrown error into the reason written with the failed record. */
   reasonOf?: (error: unknown) => string
 }
@@ -67,6 +69,7 @@ export async function runBatch<I>(options: RunBatchOptions<I>): Promise<BatchCou
       const error = options.reasonOf ? options.reasonOf(entry.error) : (entry.error as Error)?.message ?? String(entry.error)
       await options.failures.add({id: options.idOf(entry.record), error, record: entry.record})
     }
+    options.onProgress?.(counts)
   }
   const emitSettled = async () => {
     if (options.ordered) {

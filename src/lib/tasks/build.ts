@@ -3,6 +3,7 @@ import {mkdtemp, rm, stat} from 'node:fs/promises'
 import {availableParallelism, tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {InputError, InvalidRecordError} from '../cli/errors.js'
+import {Progress} from '../cli/progress.js'
 import type {Reporter} from '../cli/reporter.js'
 import type {InvalidRecords} from '../io/invalid-records.js'
 import {displayName, openInput, STDIN} from '../io/open-input.js'
@@ -64,12 +65,14 @@ export async function buildTasks(options: BuildTasksOptions): Promise<BuildSumma
   const work = await mkdtemp(join(tmpdir(), 'webgym-build-'))
   // A closed stdout (`| head`) ends the process with process.exit, which skips `finally`: remove the spool then too.
   const removeWork = () => rmSync(work, {recursive: true, force: true})
+  const progress = new Progress({label: 'tasks build', reporter: options.reporter})
   process.once('exit', removeWork)
   try {
-    const state = new BuildState()
+    const state = new BuildState(progress)
     const spool = new LineSpool(join(work, 'tasks.ndjson'))
     for (const file of options.files.length > 0 ? options.files : [STDIN]) await convertFile(file, options, state, spool)
     await spool.close()
+    progress.stop()
     await writeMerged(spool, state, options.writer)
     const summary: BuildSummary = {
       bySource: Object.fromEntries(state.counts),
@@ -81,6 +84,7 @@ export async function buildTasks(options: BuildTasksOptions): Promise<BuildSumma
     reportSummary(summary, options.reporter)
     return summary
   } finally {
+    progress.stop()
     process.off('exit', removeWork)
     await rm(work, {recursive: true, force: true})
   }
@@ -96,6 +100,13 @@ class BuildState {
   readonly firstById = new StringIndex()
   readonly reusedIds = new Set<string>()
   duplicates = 0
+
+  constructor(private readonly progress?: Progress) {}
+
+  /** Shows how far pass 1 has got (called once per batch). */
+  showProgress(invalid: number): void {
+    this.progress?.update({done: this.ids.length + this.duplicates, failed: invalid})
+  }
 
   /** Counts a converted row and registers it; returns false when it duplicates an earlier one (recording the merge). */
   keep(row: Omit<ConvertedRow, 'json'>, keyHash = hashString(row.key)): boolean {
@@ -175,6 +186,7 @@ async function convertInThread(file: string, path: string, name: string, options
       else if (state.keep(converted)) kept.push(converted.json)
     }
     await spool.writeLines(kept)
+    state.showProgress(options.invalid.skipped)
   }
   return sawRows
 }
@@ -194,6 +206,7 @@ async function convertInWorkers(file: string, path: string, name: string, worker
       if (state.keep(row)) kept.push(response.json[i])
     }
     await spool.writeLines(kept)
+    state.showProgress(options.invalid.skipped)
   }
   try {
     for await (const lines of readLineBatches(await openInput(path), options.maxLineBytes)) {

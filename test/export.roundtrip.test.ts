@@ -1,0 +1,75 @@
+import fc from 'fast-check'
+import {describe, expect, it} from 'vitest'
+import {levelForDifficulty} from '../src/lib/schema/level.js'
+import {countFacts} from '../src/lib/schema/rubric.js'
+import {TaskSchema, type Task} from '../src/lib/schema/task.js'
+import {webgym} from '../src/lib/sources/webgym.js'
+import {finalizeTask} from '../src/lib/tasks/finalize.js'
+import {toWebgymRow} from '../src/lib/tasks/to-webgym-row.js'
+import {fixture, tasksBuild, webgym as runWebgym} from './sources.cli.js'
+
+// The fields a microsoft/webgym row carries, which must survive export and import unchanged.
+const CARRIED = ['id', 'source', 'intent', 'website', 'start_url', 'reference_answer', 'domain', 'subdomain', 'rubric', 'difficulty'] as const
+
+function carried(task: Task): Record<string, unknown> {
+  return Object.fromEntries(CARRIED.map((field) => [field, task[field]]))
+}
+
+const word = fc.stringMatching(/^[a-z]{2,10}$/)
+const factGroup = fc.record({id: fc.oneof(word, fc.integer({min: 1, max: 99})), description: word, facts: fc.array(fc.string({minLength: 1, maxLength: 30}).filter((fact) => fact.trim() === fact && fact !== ''), {minLength: 1, maxLength: 4})})
+const taskArbitrary = fc
+  .record({
+    source: fc.constantFrom('webvoyager', 'insta', 'mind2web-live', 'webgym', 'generic'),
+    native: fc.stringMatching(/^[A-Za-z0-9_-]{1,12}$/),
+    intent: fc.string({minLength: 1, maxLength: 80}).filter((text) => text.trim() === text && text !== ''),
+    host: fc.option(fc.tuple(word, fc.constantFrom('com', 'org', 'co.uk', 'de')).map(([name, tld]) => `www.${name}.${tld}`), {nil: null}),
+    answer: fc.option(fc.string({minLength: 1, maxLength: 20}).filter((text) => text.trim() === text && text !== ''), {nil: null}),
+    taxonomy: fc.option(fc.constantFrom(['Entertainment', 'Music'], ['Misc.', 'News'], ['Career & Education', 'Jobs & Career']), {nil: null}),
+    groups: fc.option(fc.array(factGroup, {minLength: 1, maxLength: 3}), {nil: null}),
+  })
+  .map(({source, native, intent, host, answer, taxonomy, groups}): Task => {
+    const rubric = groups ? {fact_groups: groups} : null
+    const difficulty = rubric ? countFacts(rubric) : null
+    return TaskSchema.parse({
+      id: `${source}:${native}`,
+      source,
+      intent,
+      website: host ? host.replace(/^www\./, '') : null,
+      start_url: host ? `https://${host}/` : null,
+      reference_answer: answer,
+      domain: taxonomy?.[0] ?? null,
+      subdomain: taxonomy?.[1] ?? null,
+      rubric,
+      difficulty,
+      level: difficulty === null ? null : levelForDifficulty(difficulty),
+      parent_id: null,
+      meta: {},
+    })
+  })
+
+describe('export to microsoft/webgym rows and import back', () => {
+  it('keeps every field the rows carry, and the level that follows from the difficulty (property)', () => {
+    fc.assert(
+      fc.property(taskArbitrary, (task) => {
+        const row = JSON.parse(JSON.stringify(toWebgymRow(task))) as Record<string, unknown>
+        const back = finalizeTask(webgym.toTask(row, {file: 'rows.jsonl'}), 'webgym')
+        expect(carried(back)).toEqual(carried(task))
+        expect(back.level).toBe(task.level)
+      }),
+      {numRuns: 300},
+    )
+  })
+
+  it('round-trips real task sets through the built CLI: tasks build -> tasks export -> tasks build --source webgym', async () => {
+    const built = await tasksBuild([fixture('webvoyager', 'WebVoyager_data.jsonl'), fixture('webgym', 'webgym_train_sample.jsonl'), fixture('online-mind2web', 'Online_Mind2Web.json'), '-q'])
+    expect(built.result.exitCode).toBe(0)
+    const exported = await runWebgym(['tasks', 'export', '--format', 'webgym', '-q'], {input: String(built.result.stdout)})
+    expect(exported.exitCode).toBe(0)
+    const rows = String(exported.stdout).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(Object.keys(rows[0])).toEqual(expect.arrayContaining(['task_name', 'website', 'domain', 'subdomain', 'difficulty', 'evaluator_reference', 'definite_answer', 'attempt_level', 'task_id']))
+    const imported = await tasksBuild(['--source', 'webgym', '-q', '-'], {input: String(exported.stdout)})
+    expect(imported.result.exitCode).toBe(0)
+    expect(imported.tasks.map(carried)).toEqual(built.tasks.map(carried))
+    expect(imported.tasks.filter((task) => task.rubric).length).toBeGreaterThan(0)
+  })
+})

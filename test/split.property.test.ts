@@ -176,3 +176,22 @@ function countBy<T>(items: T[], key: (item: T) => string): Map<string, number> {
   for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1)
   return counts
 }
+
+describe('test websites are drawn per website, not per task', () => {
+  it('holds out few training tasks when a few websites hold most tasks', async () => {
+    const {chooseTestTasks} = await import('../src/lib/split/choose-test-tasks.js')
+    const {Side} = await import('../src/lib/split/sides.js')
+    // 10 websites with 1,000 tasks each and 1,000 websites with one task each: drawing tasks would make a busy
+    // website a test website in about 9 of 10 draws; drawing websites, in about 1 of 100.
+    const websiteOf = new Int32Array(11_000)
+    for (let task = 0; task < 11_000; task++) websiteOf[task] = task < 10_000 ? task % 10 : 10 + (task - 10_000)
+    const index = {lines: Int32Array.from(websiteOf, (_, task) => task + 1), websiteOf, stratumOf: new Int32Array(11_000), websiteCount: 1010, websites: [], strata: [{domain: null, subdomain: null, level: null}]}
+    let heldOut = 0
+    for (let seed = 0; seed < 20; seed++) {
+      const {sides} = chooseTestTasks(index, {testSize: 50, seed})
+      heldOut += sides.filter((side) => side === Side.heldOut).length
+    }
+    // Expected: 50 test websites x 20 seeds x ~1% busy x 999 other tasks ~ 10,000; drawing tasks would give ~900,000.
+    expect(heldOut / 20).toBeLessThan(3000)
+  })
+})

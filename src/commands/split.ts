@@ -47,6 +47,7 @@ export default class Split extends BaseCommand<typeof Split> {
       seed: flags.seed,
       invalid: this.invalidRecords(),
       maxLineBytes: flags['max-line-bytes'],
+      reporter: this.reporter,
     })
     const shortfall = testShortfallWarning(result)
     if (shortfall) this.reporter.warn(shortfall)

@@ -23,6 +23,11 @@ export class SeededRandom {
     return t >>> 0
   }
 
+  /** A uniform number in (0, 1), never 0 (so its logarithm is finite). */
+  nextFloat(): number {
+    return (this.nextUint32() + 0.5) / 2 ** 32
+  }
+
   /** A uniform integer in [0, n), without modulo bias. */
   below(n: number): number {
     if (!Number.isInteger(n) || n < 1 || n > 2 ** 32) throw new RangeError(`below() needs an integer in 1..2^32, got ${n}`)
@@ -32,15 +37,4 @@ export class SeededRandom {
       if (x < limit) return x % n
     }
   }
-}
-
-// Fisher-Yates in place, so a seed fixes the order in which tasks are considered for the test set.
-export function shuffleInPlace(values: Uint32Array, random: SeededRandom): Uint32Array {
-  for (let i = values.length - 1; i > 0; i--) {
-    const j = random.below(i + 1)
-    const swap = values[i]
-    values[i] = values[j]
-    values[j] = swap
-  }
-  return values
 }

@@ -1,5 +1,5 @@
 import {largestRemainderQuotas} from './quotas.js'
-import {SeededRandom, shuffleInPlace} from '../random/seeded-random.js'
+import {SeededRandom} from '../random/seeded-random.js'
 import {Side} from './sides.js'
 import {NO_WEBSITE, type TaskIndex} from './task-index.js'
 
@@ -19,13 +19,15 @@ export interface TestChoice {
 
 /**
  * Picks the out-of-distribution test set: at most one task per website, strata mirrored by largest-remainder
- * quotas, filled in a seeded random order and topped up from any unused website when a quota cannot be met.
+ * quotas, filled in a seeded random order and topped up from any unused website when a quota cannot be met. The
+ * order draws websites uniformly, not tasks: a website with many tasks is no likelier to be a test website, so
+ * few training tasks are held out with the test websites.
  */
 export function chooseTestTasks(index: TaskIndex, options: ChooseTestTasksOptions): TestChoice {
   const taskCount = index.websiteOf.length
   const possible = Math.min(options.testSize, index.websiteCount)
   const quotas = largestRemainderQuotas(tasksPerStratum(index), possible)
-  const order = shuffleInPlace(tasksWithWebsite(index), new SeededRandom(options.seed))
+  const order = websiteUniformOrder(index, new SeededRandom(options.seed))
   const sides = new Uint8Array(taskCount)
   const websiteUsed = new Uint8Array(index.websiteCount)
   const needed = [...quotas]
@@ -53,6 +55,17 @@ export function chooseTestTasks(index: TaskIndex, options: ChooseTestTasksOption
     else if (sides[task] !== Side.test && websiteUsed[website]) sides[task] = Side.heldOut
   }
   return {sides, possible, quotas}
+}
+
+// Weighted random order (Efraimidis-Spirakis keys u^(1/w)) with each task weighted 1/(tasks of its website): the
+// first task of every website then lands at a uniformly random position, whatever the website's size.
+function websiteUniformOrder(index: TaskIndex, random: SeededRandom): Uint32Array {
+  const tasksOfWebsite = new Uint32Array(index.websiteCount)
+  for (const website of index.websiteOf) if (website !== NO_WEBSITE) tasksOfWebsite[website]++
+  const order = tasksWithWebsite(index)
+  const keys = new Float64Array(index.websiteOf.length)
+  for (const task of order) keys[task] = tasksOfWebsite[index.websiteOf[task]] * Math.log(random.nextFloat())
+  return order.sort((a, b) => keys[b] - keys[a])
 }
 
 function tasksPerStratum(index: TaskIndex): number[] {

@@ -15,6 +15,8 @@ export interface ScanTasksOptions {
   name: string
   invalid: InvalidRecords
   maxLineBytes?: number
+  /** Called after each batch of lines with the tasks indexed so far. */
+  onProgress?: (tasks: number) => void
 }
 
 // Pass 1: validates every line and keeps only the compact per-task data the split needs.
@@ -25,7 +27,9 @@ export async function scanTasks(options: ScanTasksOptions): Promise<TaskIndex> {
   const websiteNumbers = new Map<string, number>()
   const websites: string[] = []
   const strata = new StratumNumbering()
-  for await (const batch of readLineBatches(await openInput(options.path), options.maxLineBytes)) for (const line of batch) {
+  for await (const batch of readLineBatches(await openInput(options.path), options.maxLineBytes)) {
+    options.onProgress?.(lines.length)
+    for (const line of batch) {
     const location = {file: options.name, line: line.line}
     if (line.error !== undefined) {
       options.invalid.handle(new InvalidRecordError(location, undefined, line.error))
@@ -49,6 +53,7 @@ export async function scanTasks(options: ScanTasksOptions): Promise<TaskIndex> {
     lines.push(line.line)
     websiteOf.push(websiteNumber)
     stratumOf.push(strata.numberOf({domain: task.domain, subdomain: task.subdomain, level: task.level}))
+    }
   }
   return {
     lines: lines.values(),

@@ -1,3 +1,5 @@
+import {Progress} from '../cli/progress.js'
+import type {Reporter} from '../cli/reporter.js'
 import type {InvalidRecords} from '../io/invalid-records.js'
 import {displayName, STDIN} from '../io/open-input.js'
 import {RecordWriter} from '../io/record-writer.js'
@@ -17,6 +19,8 @@ export interface SplitTasksOptions {
   seed: number
   invalid: InvalidRecords
   maxLineBytes?: number
+  /** For progress on stderr while the input is indexed (the slow pass). */
+  reporter?: Reporter
 }
 
 /**
@@ -29,7 +33,19 @@ export async function splitTasks(options: SplitTasksOptions): Promise<SplitRepor
   const spool: Spool | undefined = options.input === STDIN ? await spoolStdin() : undefined
   const path = spool?.path ?? options.input
   try {
-    const index = await scanTasks({path, name, invalid: options.invalid, maxLineBytes: options.maxLineBytes})
+    const progress = options.reporter ? new Progress({label: 'split', reporter: options.reporter}) : undefined
+    let index
+    try {
+      index = await scanTasks({
+        path,
+        name,
+        invalid: options.invalid,
+        maxLineBytes: options.maxLineBytes,
+        onProgress: (tasks) => progress?.update({done: tasks, failed: options.invalid.skipped}),
+      })
+    } finally {
+      progress?.stop()
+    }
     const choice = chooseTestTasks(index, {testSize: options.testSize, seed: options.seed})
     const train = await RecordWriter.open(options.train)
     const test = await RecordWriter.open(options.test)

@@ -1,0 +1,96 @@
+import {describe, expect, it} from 'vitest'
+import {runWebgym} from './helpers/cli.js'
+
+const task = (id: string, website: string | null, level: string | null, domain: string | null = null) => ({
+  id,
+  source: id.split(':')[0],
+  intent: `Do ${id}`,
+  website,
+  start_url: website ? `https://${website}/` : null,
+  reference_answer: null,
+  domain,
+  subdomain: null,
+  rubric: null,
+  difficulty: null,
+  level,
+  parent_id: null,
+  meta: {},
+})
+
+const trajectory = (t: ReturnType<typeof task>, status: string, reward?: 0 | 1) => ({
+  task: t,
+  run: {policy: 'random', model: null, prompt_version: null, policy_version: null, viewport: {width: 1280, height: 768}, horizon: 10, seed: 1, webgym_version: '0.1.0'},
+  status,
+  answer: null,
+  error: null,
+  steps: [],
+  ...(reward === undefined
+    ? {}
+    : {judgment: {reward, facts: [], key_screenshots: [], answer_supported: null, reference_match: null, blocked: false, judge: 'programmatic', model: null, prompt_version: null, webgym_version: '0.1.0', error: null}}),
+})
+
+describe('webgym stats', () => {
+  const tasks = [
+    task('webvoyager:a', 'allrecipes.com', 'easy', 'Lifestyle & Leisure'),
+    task('webvoyager:b', 'allrecipes.com', 'hard', 'Lifestyle & Leisure'),
+    task('gaia:c', null, 'medium'),
+    task('insta:d', 'ny.gov', null),
+  ]
+  const input = tasks.map((t) => JSON.stringify(t)).join('\n') + '\n'
+
+  it('counts tasks by source, website, domain and level as JSON', async () => {
+    const result = await runWebgym(['stats', '--json'], {input})
+    expect(result.exitCode).toBe(0)
+    const stats = JSON.parse(String(result.stdout))
+    expect(stats).toMatchObject({
+      records: 4,
+      tasks: 4,
+      trajectories: 0,
+      distinct_websites: 2,
+      by_source: {webvoyager: 2, gaia: 1, insta: 1},
+      by_website: {'allrecipes.com': 2, 'ny.gov': 1, '(none)': 1},
+      by_domain: {'Lifestyle & Leisure': 2, '(none)': 2},
+      by_level: {easy: 1, medium: 1, hard: 1, '(none)': 1},
+    })
+  })
+
+  it('prints a table, limiting websites to --top', async () => {
+    const result = await runWebgym(['stats', '--top', '1', '-'], {input})
+    expect(result.exitCode).toBe(0)
+    const table = String(result.stdout)
+    expect(table).toMatch(/records: 4 \(4 tasks, 0 trajectories\)/)
+    expect(table).toMatch(/by website \(top 1\)\n\s+allrecipes\.com\s+2\s+50\.0%\n\s+… 2 more/)
+    expect(table).toMatch(/by level\n/)
+  })
+
+  it('counts trajectories by status and judged ones by reward, in a mixed stream', async () => {
+    const records = [trajectory(tasks[0], 'answered', 1), trajectory(tasks[1], 'horizon', 0), trajectory(tasks[2], 'stuck'), tasks[3]]
+    const result = await runWebgym(['stats', '--json'], {input: records.map((r) => JSON.stringify(r)).join('\n') + '\n'})
+    expect(result.exitCode).toBe(0)
+    const stats = JSON.parse(String(result.stdout))
+    expect(stats).toMatchObject({records: 4, tasks: 1, trajectories: 3, by_status: {answered: 1, horizon: 1, stuck: 1}, by_reward: {'1': 1, '0': 1}})
+  })
+})
+
+describe('webgym schema', () => {
+  it('prints a JSON Schema for every record type', async () => {
+    for (const name of ['task', 'rubric', 'trajectory', 'judged', 'webgym-row']) {
+      const result = await runWebgym(['schema', name])
+      expect(result.exitCode, name).toBe(0)
+      const schema = JSON.parse(String(result.stdout))
+      expect(schema.$schema).toMatch(/json-schema\.org/)
+      expect(schema.type).toBe('object')
+    }
+    const task = JSON.parse(String((await runWebgym(['schema', 'task'])).stdout))
+    expect(task.required).toEqual(expect.arrayContaining(['id', 'source', 'intent', 'website', 'start_url']))
+    expect(task.properties.level.anyOf ?? task.properties.level.enum).toBeDefined()
+    const judged = JSON.parse(String((await runWebgym(['schema', 'judged'])).stdout))
+    expect(judged.properties.judgment.properties.reward).toBeDefined()
+  })
+
+  it('rejects an unknown record type as a usage error naming the valid ones', async () => {
+    const result = await runWebgym(['schema', 'trajectories'])
+    expect(result.exitCode).toBe(2)
+    expect(String(result.stderr)).toMatch(/unknown record type "trajectories".*task, rubric, trajectory, judged, webgym-row/)
+  })
+})

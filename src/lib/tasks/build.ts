@@ -7,7 +7,7 @@ import {Progress} from '../cli/progress.js'
 import type {Reporter} from '../cli/reporter.js'
 import type {InvalidRecords} from '../io/invalid-records.js'
 import {displayName, openInput, STDIN} from '../io/open-input.js'
-import {readLineBatches} from '../io/read-lines.js'
+import {readLineBatches, type Line} from '../io/read-lines.js'
 import {parseJsonLine} from '../io/read-records.js'
 import {LineSpool} from '../io/line-spool.js'
 import type {RecordWriter} from '../io/record-writer.js'
@@ -16,8 +16,8 @@ import type {Task} from '../schema/task.js'
 import {detectSource} from '../sources/detect.js'
 import {detectFormat, readSourceRowBatches} from '../sources/read-rows.js'
 import {RowError, type PrepareOptions, type SourceAdapter} from '../sources/types.js'
-import {canUseWorkers, ConvertPool} from './convert-pool.js'
-import type {ConvertResponse} from './convert-protocol.js'
+import {canUseWorkers, WorkerPool} from '../workers/worker-pool.js'
+import {CONVERT_WORKER, type ConvertResponse, type ConvertWorkerInit} from './convert-protocol.js'
 import {convertRow, type ConvertedRow} from './convert-row.js'
 import {duplicateKey, shortHash} from './finalize.js'
 import {hashString, StringIndex} from './string-index.js'
@@ -162,7 +162,7 @@ const PARALLEL_MIN_BYTES = 8 * 1024 * 1024
 
 async function workersFor(path: string, name: string, requested: number | 'auto'): Promise<number> {
   if (requested !== 'auto' && requested <= 1) return 0
-  if (!canUseWorkers() || (await detectFormat(path, name)) !== 'jsonl') return 0
+  if (!canUseWorkers(CONVERT_WORKER) || (await detectFormat(path, name)) !== 'jsonl') return 0
   if (requested !== 'auto') return requested
   // A file that cannot be read takes the ordinary path, which says why in the user's terms.
   const size = await stat(path).then((info) => info.size, () => 0)
@@ -194,11 +194,10 @@ async function convertInThread(file: string, path: string, name: string, options
 // Large JSONL files: parsing and converting run on every core; results are taken in input order, so errors,
 // duplicates and ids come out exactly as in one thread.
 async function convertInWorkers(file: string, path: string, name: string, workers: number, options: BuildTasksOptions, state: BuildState, spool: LineSpool): Promise<boolean> {
-  let pool: ConvertPool | undefined
+  let pool: WorkerPool<Line[], ConvertResponse> | undefined
   const pending: Promise<ConvertResponse>[] = []
   let sawRows = false
   const consume = async (response: ConvertResponse) => {
-    if (response.crash) throw new Error(`conversion worker failed: ${response.crash}`)
     for (const error of response.errors) options.invalid.handle(new InvalidRecordError({file: name, line: error.line}, error.field, error.problem))
     const kept: string[] = []
     for (let i = 0; i < response.json.length; i++) {
@@ -221,10 +220,11 @@ async function convertInWorkers(file: string, path: string, name: string, worker
           continue
         }
         const adapter = options.source ?? detectSource((sample as {value: Record<string, unknown>}).value, name)
-        pool = new ConvertPool({adapter: adapter.name, file, name, prepare: {answersFile: options.answersFile, fieldMap: options.fieldMap}, label: options.label}, workers)
+        const init: ConvertWorkerInit = {adapter: adapter.name, file, name, prepare: {answersFile: options.answersFile, fieldMap: options.fieldMap}, label: options.label}
+        pool = new WorkerPool(CONVERT_WORKER, init, workers)
       }
       sawRows = true
-      pending.push(pool.convert(lines))
+      pending.push(pool.run(lines))
       if (pending.length >= IN_FLIGHT_BATCHES) await consume(await pending.shift()!)
     }
     while (pending.length > 0) await consume(await pending.shift()!)

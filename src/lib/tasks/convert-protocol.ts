@@ -1,4 +1,3 @@
-import type {Line} from '../io/read-lines.js'
 import type {PrepareOptions} from '../sources/types.js'
 
 // Messages between `tasks build` and its conversion workers.
@@ -13,20 +12,15 @@ export interface ConvertWorkerInit {
   label?: string
 }
 
-export interface ConvertRequest {
-  id: number
-  lines: Line[]
-}
-
 /** A converted batch, as parallel columns (cheap to clone), plus the bad rows in line order. */
 export interface ConvertResponse {
-  id: number
   json: string[]
   keys: string[]
   ids: string[]
   sources: string[]
   hasWebsite: boolean[]
   errors: {line: number; field?: string; problem: string}[]
-  /** A bug (not bad data) in the worker: fails the build. */
-  crash?: string
 }
+
+/** The built worker script (workers run only from dist/). */
+export const CONVERT_WORKER = new URL('./convert-worker.js', import.meta.url)

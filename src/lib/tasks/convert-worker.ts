@@ -1,8 +1,10 @@
-import {parentPort, workerData} from 'node:worker_threads'
+import {workerData} from 'node:worker_threads'
 import {InvalidRecordError} from '../cli/errors.js'
+import type {Line} from '../io/read-lines.js'
 import {parseJsonLine} from '../io/read-records.js'
 import {sourceByName} from '../sources/index.js'
-import type {ConvertRequest, ConvertResponse, ConvertWorkerInit} from './convert-protocol.js'
+import {serveJobs} from '../workers/serve-jobs.js'
+import type {ConvertResponse, ConvertWorkerInit} from './convert-protocol.js'
 import {convertRow} from './convert-row.js'
 
 // A conversion worker of `tasks build`: parses and converts batches of JSONL lines on another core.
@@ -10,30 +12,26 @@ const init = workerData as ConvertWorkerInit
 const adapter = sourceByName(init.adapter)!
 const extra = adapter.prepare ? adapter.prepare(init.file, init.prepare) : Promise.resolve(undefined)
 
-parentPort!.on('message', async (request: ConvertRequest) => {
-  const response: ConvertResponse = {id: request.id, json: [], keys: [], ids: [], sources: [], hasWebsite: [], errors: []}
-  try {
-    const context = {file: init.name, extra: await extra}
-    for (const line of request.lines) {
-      const parsed = parseJsonLine(line, init.name)
-      if (parsed === undefined) continue
-      if (parsed instanceof InvalidRecordError) {
-        response.errors.push({line: line.line, field: parsed.field, problem: parsed.problem})
-        continue
-      }
-      const row = convertRow(adapter, parsed.value as Record<string, unknown>, context, init.label)
-      if (!('json' in row)) {
-        response.errors.push({line: line.line, field: row.field, problem: row.problem})
-        continue
-      }
-      response.json.push(row.json)
-      response.keys.push(row.key)
-      response.ids.push(row.id)
-      response.sources.push(row.source)
-      response.hasWebsite.push(row.hasWebsite)
+serveJobs(async (lines: Line[]): Promise<ConvertResponse> => {
+  const response: ConvertResponse = {json: [], keys: [], ids: [], sources: [], hasWebsite: [], errors: []}
+  const context = {file: init.name, extra: await extra}
+  for (const line of lines) {
+    const parsed = parseJsonLine(line, init.name)
+    if (parsed === undefined) continue
+    if (parsed instanceof InvalidRecordError) {
+      response.errors.push({line: line.line, field: parsed.field, problem: parsed.problem})
+      continue
     }
-  } catch (error) {
-    response.crash = (error as Error)?.stack ?? String(error)
+    const row = convertRow(adapter, parsed.value as Record<string, unknown>, context, init.label)
+    if (!('json' in row)) {
+      response.errors.push({line: line.line, field: row.field, problem: row.problem})
+      continue
+    }
+    response.json.push(row.json)
+    response.keys.push(row.key)
+    response.ids.push(row.id)
+    response.sources.push(row.source)
+    response.hasWebsite.push(row.hasWebsite)
   }
-  parentPort!.postMessage(response)
+  return response
 })

@@ -1,12 +1,14 @@
+import {stat} from 'node:fs/promises'
 import {InvalidRecordError} from '../cli/errors.js'
 import type {InvalidRecords} from '../io/invalid-records.js'
 import {openInput} from '../io/open-input.js'
-import {readLineBatches} from '../io/read-lines.js'
+import {readLineBatches, type Line} from '../io/read-lines.js'
 import {IntColumn} from './int-column.js'
-import {parseTaskLine} from './parse-task-line.js'
+import {readTaskFacts, SCAN_WORKER, type TaskFacts} from './read-task-facts.js'
 import {StratumNumbering} from './stratum.js'
 import {NO_WEBSITE, type TaskIndex} from './task-index.js'
 import {websiteKey} from './website-key.js'
+import {canUseWorkers, WorkerPool} from '../workers/worker-pool.js'
 
 export interface ScanTasksOptions {
   /** The file to read (a spooled copy when the input was stdin). */
@@ -19,6 +21,10 @@ export interface ScanTasksOptions {
   onProgress?: (tasks: number) => void
 }
 
+// Files this large are validated on every core; smaller ones are done before workers would have started.
+const PARALLEL_MIN_BYTES = 8 * 1024 * 1024
+const IN_FLIGHT_BATCHES = 8
+
 // Pass 1: validates every line and keeps only the compact per-task data the split needs.
 export async function scanTasks(options: ScanTasksOptions): Promise<TaskIndex> {
   const lines = new IntColumn()
@@ -27,33 +33,40 @@ export async function scanTasks(options: ScanTasksOptions): Promise<TaskIndex> {
   const websiteNumbers = new Map<string, number>()
   const websites: string[] = []
   const strata = new StratumNumbering()
-  for await (const batch of readLineBatches(await openInput(options.path), options.maxLineBytes)) {
-    options.onProgress?.(lines.length)
-    for (const line of batch) {
-    const location = {file: options.name, line: line.line}
-    if (line.error !== undefined) {
-      options.invalid.handle(new InvalidRecordError(location, undefined, line.error))
-      continue
-    }
-    if (line.text.trim() === '') continue
-    const task = parseTaskLine(line.text, location)
-    if (task instanceof InvalidRecordError) {
-      options.invalid.handle(task)
-      continue
-    }
-    const website = websiteKey(task.website)
-    let websiteNumber = NO_WEBSITE
-    if (website !== null) {
-      websiteNumber = websiteNumbers.get(website) ?? websiteNumbers.size
-      if (websiteNumber === websiteNumbers.size) {
-        websiteNumbers.set(website, websiteNumber)
-        websites.push(website)
+  const take = (facts: TaskFacts) => {
+    for (const error of facts.errors) options.invalid.handle(new InvalidRecordError({file: options.name, line: error.line}, error.field, error.problem))
+    for (let i = 0; i < facts.lines.length; i++) {
+      const website = websiteKey(facts.websites[i])
+      let websiteNumber = NO_WEBSITE
+      if (website !== null) {
+        websiteNumber = websiteNumbers.get(website) ?? websiteNumbers.size
+        if (websiteNumber === websiteNumbers.size) {
+          websiteNumbers.set(website, websiteNumber)
+          websites.push(website)
+        }
       }
+      lines.push(facts.lines[i])
+      websiteOf.push(websiteNumber)
+      stratumOf.push(strata.numberOf({domain: facts.domains[i], subdomain: facts.subdomains[i], level: facts.levels[i]}))
     }
-    lines.push(line.line)
-    websiteOf.push(websiteNumber)
-    stratumOf.push(strata.numberOf({domain: task.domain, subdomain: task.subdomain, level: task.level}))
+    options.onProgress?.(lines.length)
+  }
+  const size = await stat(options.path).then((info) => info.size, () => 0)
+  const pool = size >= PARALLEL_MIN_BYTES && canUseWorkers(SCAN_WORKER) ? new WorkerPool<Line[], TaskFacts>(SCAN_WORKER, {name: options.name}) : undefined
+  const pending: Promise<TaskFacts>[] = []
+  try {
+    for await (const batch of readLineBatches(await openInput(options.path), options.maxLineBytes)) {
+      if (!pool) {
+        take(readTaskFacts(batch, options.name))
+        continue
+      }
+      pending.push(pool.run(batch))
+      if (pending.length >= IN_FLIGHT_BATCHES) take(await pending.shift()!)
     }
+    while (pending.length > 0) take(await pending.shift()!)
+  } finally {
+    await Promise.allSettled(pending)
+    await pool?.close()
   }
   return {
     lines: lines.values(),

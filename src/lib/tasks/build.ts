@@ -240,7 +240,12 @@ const IN_FLIGHT_BATCHES = 8
 async function writeMerged(spool: LineSpool, state: BuildState, writer: RecordWriter): Promise<void> {
   let index = 0
   const anyCollision = state.reusedIds.size > 0
+  const unchanged = state.merged.size === 0 && !anyCollision
   for await (const lines of spool.batches()) {
+    if (unchanged) {
+      await writer.writeLines(lines)
+      continue
+    }
     const out: string[] = []
     for (const text of lines) {
       const merged = state.merged.get(index)

@@ -4,6 +4,7 @@ import {levelForDifficulty} from '../src/lib/schema/level.js'
 import {countFacts} from '../src/lib/schema/rubric.js'
 import {TaskSchema, type Task} from '../src/lib/schema/task.js'
 import {webgym} from '../src/lib/sources/webgym.js'
+import {registrableDomain} from '../src/lib/sources/website.js'
 import {finalizeTask} from '../src/lib/tasks/finalize.js'
 import {toWebgymRow} from '../src/lib/tasks/to-webgym-row.js'
 import {fixture, tasksBuild, webgym as runWebgym} from './sources.cli.js'
@@ -34,7 +35,8 @@ const taskArbitrary = fc
       id: `${source}:${native}`,
       source,
       intent,
-      website: host ? host.replace(/^www\./, '') : null,
+      // The registrable domain by the public suffix list (za.com, for one, is itself a suffix).
+      website: host ? registrableDomain(host) : null,
       start_url: host ? `https://${host}/` : null,
       reference_answer: answer,
       domain: taxonomy?.[0] ?? null,

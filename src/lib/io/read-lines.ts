@@ -9,35 +9,47 @@ const NEWLINE = 0x0a
 const decoder = new TextDecoder('utf-8', {fatal: true, ignoreBOM: true})
 
 /**
- * Splits a byte stream into lines, a batch per chunk read, holding at most one partial line besides the chunk:
- * strips a leading BOM and CR before LF, and reports lines that are not UTF-8, hold NUL bytes or are longer than
- * `maxLineBytes` (their bytes are skipped, not buffered) instead of failing the stream. Each chunk's complete
- * lines are decoded in one call, and batches keep per-line async overhead off the hot path.
+ * Complete lines of a stream, still as bytes: `lines` are lines already known to be bad (an over-long line whose
+ * bytes were skipped), numbered before those in `bytes`; `lineBefore` is the number of the line before the first
+ * of `bytes`. decodeLineChunk turns a chunk into lines, here or on another thread.
  */
-export async function* readLineBatches(stream: Readable, maxLineBytes = DEFAULT_MAX_LINE_BYTES): AsyncGenerator<Line[]> {
-  const tooLong = `line is longer than the limit of ${maxLineBytes} bytes (raise it with --max-line-bytes)`
+export interface LineChunk {
+  lines: Line[]
+  bytes: Uint8Array | null
+  lineBefore: number
+  maxLineBytes: number
+}
+
+/**
+ * Splits a byte stream into chunks of complete lines, one per chunk read, holding at most one partial line besides
+ * the chunk; a partial line longer than `maxLineBytes` is skipped up to its newline and reported as a bad line.
+ */
+export async function* readLineChunks(stream: Readable, maxLineBytes = DEFAULT_MAX_LINE_BYTES): AsyncGenerator<LineChunk> {
+  const tooLong = tooLongMessage(maxLineBytes)
   let pending: Buffer[] = []
   let pendingBytes = 0
   /** The current partial line is over the limit: its bytes are being skipped up to the next newline. */
   let skipping = false
   let line = 0
   for await (const chunk of stream as AsyncIterable<Buffer>) {
-    const batch: Line[] = []
+    const lines: Line[] = []
     let start = 0
     if (skipping) {
       const end = chunk.indexOf(NEWLINE)
       if (end === -1) continue
-      batch.push({line: ++line, error: tooLong})
+      lines.push({line: ++line, error: tooLong})
       skipping = false
       start = end + 1
     }
+    let bytes: Buffer | null = null
+    const lineBefore = line
     const last = chunk.lastIndexOf(NEWLINE)
     if (last >= start) {
       const head = chunk.subarray(start, last)
-      const complete = pendingBytes > 0 ? Buffer.concat([...pending, head]) : head
+      bytes = pendingBytes > 0 ? Buffer.concat([...pending, head]) : head
       pending = []
       pendingBytes = 0
-      line = splitLines(complete, line, maxLineBytes, tooLong, batch)
+      line += countNewlines(bytes) + 1
       start = last + 1
     }
     if (start < chunk.length) {
@@ -51,14 +63,37 @@ export async function* readLineBatches(stream: Readable, maxLineBytes = DEFAULT_
         pendingBytes += rest.length
       }
     }
-    if (batch.length > 0) yield batch
+    if (lines.length > 0 || bytes) yield {lines, bytes, lineBefore, maxLineBytes}
   }
-  if (skipping) yield [{line: line + 1, error: tooLong}]
-  else if (pendingBytes > 0) {
-    const batch: Line[] = []
-    splitLines(Buffer.concat(pending), line, maxLineBytes, tooLong, batch)
-    yield batch
-  }
+  if (skipping) yield {lines: [{line: line + 1, error: tooLong}], bytes: null, lineBefore: line + 1, maxLineBytes}
+  else if (pendingBytes > 0) yield {lines: [], bytes: Buffer.concat(pending), lineBefore: line, maxLineBytes}
+}
+
+/** The lines of a chunk, decoded (UTF-8 checked, BOM and CR removed, over-long lines reported). */
+export function decodeLineChunk(chunk: LineChunk): Line[] {
+  const batch = [...chunk.lines]
+  if (chunk.bytes) splitLines(Buffer.from(chunk.bytes.buffer, chunk.bytes.byteOffset, chunk.bytes.byteLength), chunk.lineBefore, chunk.maxLineBytes, tooLongMessage(chunk.maxLineBytes), batch)
+  return batch
+}
+
+/**
+ * Splits a byte stream into lines, a batch per chunk read (see readLineChunks): strips a leading BOM and CR before
+ * LF, and reports lines that are not UTF-8, hold NUL bytes or are longer than `maxLineBytes` instead of failing the
+ * stream. Each chunk's complete lines are decoded in one call, and batches keep per-line async overhead off the hot
+ * path.
+ */
+export async function* readLineBatches(stream: Readable, maxLineBytes = DEFAULT_MAX_LINE_BYTES): AsyncGenerator<Line[]> {
+  for await (const chunk of readLineChunks(stream, maxLineBytes)) yield decodeLineChunk(chunk)
+}
+
+function tooLongMessage(maxLineBytes: number): string {
+  return `line is longer than the limit of ${maxLineBytes} bytes (raise it with --max-line-bytes)`
+}
+
+function countNewlines(bytes: Uint8Array): number {
+  let count = 0
+  for (let at = bytes.indexOf(NEWLINE); at !== -1; at = bytes.indexOf(NEWLINE, at + 1)) count++
+  return count
 }
 
 /** Lines one at a time, for readers that are not on a hot path. */

@@ -7,7 +7,7 @@ import {Progress} from '../cli/progress.js'
 import type {Reporter} from '../cli/reporter.js'
 import type {InvalidRecords} from '../io/invalid-records.js'
 import {displayName, openInput, STDIN} from '../io/open-input.js'
-import {readLineBatches, type Line} from '../io/read-lines.js'
+import {decodeLineChunk, readLineChunks, type LineChunk} from '../io/read-lines.js'
 import {parseJsonLine} from '../io/read-records.js'
 import {LineSpool} from '../io/line-spool.js'
 import type {RecordWriter} from '../io/record-writer.js'
@@ -194,7 +194,7 @@ async function convertInThread(file: string, path: string, name: string, options
 // Large JSONL files: parsing and converting run on every core; results are taken in input order, so errors,
 // duplicates and ids come out exactly as in one thread.
 async function convertInWorkers(file: string, path: string, name: string, workers: number, options: BuildTasksOptions, state: BuildState, spool: LineSpool): Promise<boolean> {
-  let pool: WorkerPool<Line[], ConvertResponse> | undefined
+  let pool: WorkerPool<LineChunk, ConvertResponse> | undefined
   const pending: Promise<ConvertResponse>[] = []
   let sawRows = false
   const consume = async (response: ConvertResponse) => {
@@ -208,11 +208,13 @@ async function convertInWorkers(file: string, path: string, name: string, worker
     state.showProgress(options.invalid.skipped)
   }
   try {
-    for await (const lines of readLineBatches(await openInput(path), options.maxLineBytes)) {
+    // Chunks go to the workers as raw bytes (moved, not copied): decoding and splitting lines happens there too.
+    for await (const chunk of readLineChunks(await openInput(path), options.maxLineBytes)) {
       if (!pool) {
+        const lines = decodeLineChunk(chunk)
         const sample = lines.map((line) => parseJsonLine(line, name)).find((parsed) => parsed !== undefined && !(parsed instanceof InvalidRecordError))
         if (!sample && !options.source) {
-          // No usable row yet to tell the source from: report this batch's bad lines in order and read on.
+          // No usable row yet to tell the source from: report this chunk's bad lines in order and read on.
           for (const line of lines) {
             const parsed = parseJsonLine(line, name)
             if (parsed instanceof InvalidRecordError) options.invalid.handle(parsed)
@@ -224,7 +226,8 @@ async function convertInWorkers(file: string, path: string, name: string, worker
         pool = new WorkerPool(CONVERT_WORKER, init, workers)
       }
       sawRows = true
-      pending.push(pool.run(lines))
+      const bytes = chunk.bytes ? new Uint8Array(chunk.bytes) : null
+      pending.push(pool.run({...chunk, bytes}, bytes ? [bytes.buffer] : []))
       if (pending.length >= IN_FLIGHT_BATCHES) await consume(await pending.shift()!)
     }
     while (pending.length > 0) await consume(await pending.shift()!)

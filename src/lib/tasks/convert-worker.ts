@@ -1,6 +1,6 @@
 import {workerData} from 'node:worker_threads'
 import {InvalidRecordError} from '../cli/errors.js'
-import type {Line} from '../io/read-lines.js'
+import {decodeLineChunk, type LineChunk} from '../io/read-lines.js'
 import {parseJsonLine} from '../io/read-records.js'
 import {sourceByName} from '../sources/index.js'
 import {serveJobs} from '../workers/serve-jobs.js'
@@ -12,10 +12,10 @@ const init = workerData as ConvertWorkerInit
 const adapter = sourceByName(init.adapter)!
 const extra = adapter.prepare ? adapter.prepare(init.file, init.prepare) : Promise.resolve(undefined)
 
-serveJobs(async (lines: Line[]): Promise<ConvertResponse> => {
+serveJobs(async (chunk: LineChunk): Promise<ConvertResponse> => {
   const response: ConvertResponse = {json: [], keys: [], ids: [], sources: [], hasWebsite: [], errors: []}
   const context = {file: init.name, extra: await extra}
-  for (const line of lines) {
+  for (const line of decodeLineChunk(chunk)) {
     const parsed = parseJsonLine(line, init.name)
     if (parsed === undefined) continue
     if (parsed instanceof InvalidRecordError) {

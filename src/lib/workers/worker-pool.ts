@@ -38,11 +38,12 @@ export class WorkerPool<I, O> {
     })
   }
 
-  run(job: I): Promise<O> {
+  /** Sends a job; `transfer` lists buffers to move to the worker instead of copying (they become unusable here). */
+  run(job: I, transfer: ArrayBuffer[] = []): Promise<O> {
     const id = this.next++
     return new Promise((resolve, reject) => {
       this.waiting.set(id, {resolve, reject})
-      this.workers[id % this.workers.length].postMessage({id, job})
+      this.workers[id % this.workers.length].postMessage({id, job}, transfer)
     })
   }
 

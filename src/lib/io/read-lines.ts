@@ -96,11 +96,6 @@ function countNewlines(bytes: Uint8Array): number {
   return count
 }
 
-/** Lines one at a time, for readers that are not on a hot path. */
-export async function* readLines(stream: Readable, maxLineBytes = DEFAULT_MAX_LINE_BYTES): AsyncGenerator<Line> {
-  for await (const batch of readLineBatches(stream, maxLineBytes)) yield* batch
-}
-
 // Decodes complete lines (newline-separated, no final newline) into `batch`; returns the last line number used.
 function splitLines(bytes: Buffer, line: number, maxLineBytes: number, tooLong: string, batch: Line[]): number {
   let text: string

@@ -1,4 +1,4 @@
-import {keyScore, metaWithout, requiredIntent, requiredText} from './fields.js'
+import {keyScore, metaWithout, requiredIntent} from './fields.js'
 import type {SourceAdapter} from './types.js'
 
 interface KeyNode {

@@ -33,8 +33,8 @@ class LiteralParser {
     this.skipSpace()
     const char = this.text[this.at]
     if (char === '{') return this.dict()
-    if (char === '[') return this.sequence('[', ']')
-    if (char === '(') return this.sequence('(', ')')
+    if (char === '[') return this.sequence(']')
+    if (char === '(') return this.sequence(')')
     if (char === "'" || char === '"') return this.string()
     if (char === '-' || char === '+' || (char >= '0' && char <= '9') || char === '.') return this.number()
     for (const [word, value] of [['None', null], ['True', true], ['False', false], ['nan', Number.NaN]] as const) {
@@ -66,7 +66,7 @@ class LiteralParser {
     }
   }
 
-  private sequence(open: string, close: string): unknown[] {
+  private sequence(close: string): unknown[] {
     const out: unknown[] = []
     this.at++
     for (;;) {

@@ -1,5 +1,5 @@
 import {parseLevel} from '../schema/level.js'
-import {metaWithout, requiredIntent, requiredText} from './fields.js'
+import {metaWithout, requiredIntent} from './fields.js'
 import {parsePythonLiteral, PythonLiteralError} from './python-literal.js'
 import {RowError, type SourceAdapter} from './types.js'
 

@@ -1,6 +1,8 @@
 import {InvalidRecordError} from '../cli/errors.js'
 import type {Line} from '../io/read-lines.js'
-import {parseTaskLine} from './parse-task-line.js'
+import {parseJsonLine} from '../io/read-records.js'
+import {describeIssue} from '../io/zod-issue.js'
+import {TaskSchema} from '../schema/task.js'
 
 /** What the split needs of a batch of lines: per valid task its line and facts, and the bad lines, in order. */
 export interface TaskFacts {
@@ -16,16 +18,18 @@ export interface TaskFacts {
 export function readTaskFacts(lines: readonly Line[], file: string): TaskFacts {
   const facts: TaskFacts = {lines: [], websites: [], domains: [], subdomains: [], levels: [], errors: []}
   for (const line of lines) {
-    if (line.error !== undefined) {
-      facts.errors.push({line: line.line, problem: line.error})
+    const parsed = parseJsonLine(line, file)
+    if (parsed === undefined) continue
+    if (parsed instanceof InvalidRecordError) {
+      facts.errors.push({line: line.line, problem: parsed.problem})
       continue
     }
-    if (line.text.trim() === '') continue
-    const task = parseTaskLine(line.text, {file, line: line.line})
-    if (task instanceof InvalidRecordError) {
-      facts.errors.push({line: line.line, field: task.field, problem: task.problem})
+    const result = TaskSchema.safeParse(parsed.value)
+    if (!result.success) {
+      facts.errors.push({line: line.line, ...describeIssue(result.error, parsed.value)})
       continue
     }
+    const task = result.data
     facts.lines.push(line.line)
     facts.websites.push(task.website)
     facts.domains.push(task.domain)

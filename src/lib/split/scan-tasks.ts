@@ -2,7 +2,7 @@ import {stat} from 'node:fs/promises'
 import {InvalidRecordError} from '../cli/errors.js'
 import type {InvalidRecords} from '../io/invalid-records.js'
 import {openInput} from '../io/open-input.js'
-import {readLineBatches, type Line} from '../io/read-lines.js'
+import {decodeLineChunk, readLineChunks, type LineChunk} from '../io/read-lines.js'
 import {IntColumn} from './int-column.js'
 import {readTaskFacts, SCAN_WORKER, type TaskFacts} from './read-task-facts.js'
 import {StratumNumbering} from './stratum.js'
@@ -52,15 +52,17 @@ export async function scanTasks(options: ScanTasksOptions): Promise<TaskIndex> {
     options.onProgress?.(lines.length)
   }
   const size = await stat(options.path).then((info) => info.size, () => 0)
-  const pool = size >= PARALLEL_MIN_BYTES && canUseWorkers(SCAN_WORKER) ? new WorkerPool<Line[], TaskFacts>(SCAN_WORKER, {name: options.name}) : undefined
+  const pool = size >= PARALLEL_MIN_BYTES && canUseWorkers(SCAN_WORKER) ? new WorkerPool<LineChunk, TaskFacts>(SCAN_WORKER, {name: options.name}) : undefined
   const pending: Promise<TaskFacts>[] = []
   try {
-    for await (const batch of readLineBatches(await openInput(options.path), options.maxLineBytes)) {
+    for await (const chunk of readLineChunks(await openInput(options.path), options.maxLineBytes)) {
       if (!pool) {
-        take(readTaskFacts(batch, options.name))
+        take(readTaskFacts(decodeLineChunk(chunk), options.name))
         continue
       }
-      pending.push(pool.run(batch))
+      // Raw bytes move to the worker, which decodes them: the main thread only reads and indexes.
+      const bytes = chunk.bytes ? new Uint8Array(chunk.bytes) : null
+      pending.push(pool.run({...chunk, bytes}, bytes ? [bytes.buffer] : []))
       if (pending.length >= IN_FLIGHT_BATCHES) take(await pending.shift()!)
     }
     while (pending.length > 0) take(await pending.shift()!)

@@ -1,4 +1,4 @@
-import {createReadStream, rmSync} from 'node:fs'
+import {rmSync} from 'node:fs'
 import {mkdtemp, rm, stat} from 'node:fs/promises'
 import {availableParallelism, tmpdir} from 'node:os'
 import {join} from 'node:path'

@@ -1,0 +1,40 @@
+import {existsSync} from 'node:fs'
+import {chromium, type Browser, type LaunchOptions} from 'playwright-core'
+
+// Debian's Chromium driven by playwright-core: Playwright cannot download its own browsers on these machines.
+
+/** Flags that work as root in a container, and keep Chromium off the network it cannot reach. */
+export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage']
+
+const CANDIDATES = ['/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser']
+
+export class ChromiumNotFoundError extends Error {}
+
+/** `WEBGYM_CHROMIUM`, else Debian's Chromium. */
+export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
+  const configured = env.WEBGYM_CHROMIUM
+  if (configured) {
+    if (!existsSync(configured)) throw new ChromiumNotFoundError(`WEBGYM_CHROMIUM points to ${configured}, which does not exist`)
+    return configured
+  }
+  const found = CANDIDATES.find((path) => existsSync(path))
+  if (!found) throw new ChromiumNotFoundError('Chromium not found: install Debian\'s package (apt-get install chromium) or set WEBGYM_CHROMIUM to its path')
+  return found
+}
+
+export interface ChromiumOptions {
+  /** Chromium's `--host-resolver-rules`, e.g. the fixture web's `MAP *.webgym.test 127.0.0.1:PORT`. */
+  hostResolverRules?: string
+  extraArgs?: string[]
+  launch?: LaunchOptions
+}
+
+export function chromiumArgs(options: ChromiumOptions = {}): string[] {
+  const args = [...CHROMIUM_FLAGS, ...(options.extraArgs ?? [])]
+  if (options.hostResolverRules) args.push(`--host-resolver-rules=${options.hostResolverRules}`)
+  return args
+}
+
+export async function launchChromium(options: ChromiumOptions = {}): Promise<Browser> {
+  return chromium.launch({executablePath: chromiumPath(), headless: true, args: chromiumArgs(options), ...options.launch})
+}

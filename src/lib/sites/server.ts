@@ -1,0 +1,197 @@
+import {randomBytes} from 'node:crypto'
+import {createServer, type IncomingMessage, type ServerResponse} from 'node:http'
+import type {AddressInfo, Socket} from 'node:net'
+import {setTimeout as sleep} from 'node:timers/promises'
+import {Catalog, FIXTURE_DOMAIN, type CatalogOptions} from './catalog.js'
+import {evaluateTask} from './check.js'
+import {adLandingPage, blockedPage, errorPage, makeHeavy} from './fault-pages.js'
+import {FaultPlan, parseFaultSpec, type FaultConfig} from './faults.js'
+import {escapeHtml} from './html.js'
+import {imageSvg} from './images.js'
+import {SESSION_COOKIE, SessionStore} from './sessions.js'
+import type {SiteInfo, SiteReply, SiteRequest} from './types.js'
+
+export interface SitesOptions extends CatalogOptions {
+  /** TCP port; 0 (the default) picks a free one. */
+  port?: number
+  /** Interface to listen on (default 127.0.0.1). */
+  host?: string
+  /** Faults for every site: a config or a spec such as `realistic` or `latency=200/1500,error=0.02`. */
+  faults?: FaultConfig | string
+  /** Faults for single sites, by host name. */
+  siteFaults?: Record<string, FaultConfig | string>
+  /** Control token for `/__webgym/` endpoints; random when absent. */
+  token?: string
+}
+
+export interface SitesServer {
+  /** `http://127.0.0.1:PORT` */
+  url: string
+  port: number
+  token: string
+  /** The value of Chromium's `--host-resolver-rules` that sends `*.webgym.test` to this server. */
+  hostResolverRules: string
+  catalog: Catalog
+  /** Replaces the faults of one site, or of every site without its own when `host` is absent. */
+  setFaults(faults: FaultConfig | string, host?: string): void
+  /** Stops listening and cuts every open connection (hanging responses included). */
+  stop(): Promise<void>
+}
+
+const MAX_FORM_BYTES = 1 << 20
+
+/** Starts the fixture web: one HTTP server for every `<site>.webgym.test`, dispatching on the Host header. */
+export async function startSites(options: SitesOptions = {}): Promise<SitesServer> {
+  const catalog = new Catalog(options)
+  const token = options.token ?? randomBytes(12).toString('hex')
+  const faults = new FaultPlan(catalog.seed, toConfig(options.faults ?? {}))
+  for (const [host, spec] of Object.entries(options.siteFaults ?? {})) faults.set(toConfig(spec), host)
+  const sessions = new SessionStore()
+  const sockets = new Set<Socket>()
+
+  const server = createServer((request, response) => {
+    handleRequest(request, response).catch((error: Error) => {
+      if (!response.headersSent) send(response, {status: 500, body: `internal error: ${escapeHtml(error.message)}`, type: 'text/plain; charset=utf-8'})
+      else response.destroy()
+    })
+  })
+  server.keepAliveTimeout = 30_000
+  server.on('connection', (socket) => {
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+  })
+
+  async function handleRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const hostname = (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase()
+    const url = new URL(request.url ?? '/', 'http://fixture')
+    if (url.pathname.startsWith('/__webgym/')) return control(request, response, url)
+    const site = catalog.byHost(hostname)
+    if (site) return serveSite(site, request, response, url)
+    if (hostname.startsWith('ads-') && hostname.endsWith(`.${FIXTURE_DOMAIN}`)) return send(response, {status: 200, body: adLandingPage(hostname)})
+    if (hostname.endsWith(`.${FIXTURE_DOMAIN}`)) return send(response, {status: 404, body: `<!doctype html><title>Site not found</title><h1>No site at ${escapeHtml(hostname)}</h1>`})
+    return send(response, {status: 200, body: directoryPage(catalog.sites)})
+  }
+
+  async function serveSite(site: SiteInfo, request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+    const image = /^\/img\/([a-z]+)\/([^/]+)\.svg$/.exec(url.pathname)
+    const decision = faults.decide(site.host, image === null && request.method !== 'HEAD')
+    if (decision.delayMs > 0) await sleep(decision.delayMs)
+    if (response.destroyed) return
+    if (image) {
+      const svg = imageSvg(image[1]!, decodeURIComponent(image[2]!))
+      return send(response, svg === null ? {status: 404, body: 'no such image', type: 'text/plain'} : {status: 200, body: svg, type: 'image/svg+xml', headers: {'cache-control': 'public, max-age=86400'}})
+    }
+    switch (decision.outcome) {
+      case 'hang':
+        return // the response never comes; stop() or the client's timeout ends the connection
+      case 'error': {
+        const status = decision.status ?? 500
+        return send(response, {status, body: errorPage(status), headers: {'x-webgym-fault': 'error'}})
+      }
+      case 'block': {
+        const blocked = blockedPage(site.host, faults.configFor(site.host).blockKind ?? 'captcha')
+        return send(response, {...blocked, headers: {'x-webgym-fault': 'block'}})
+      }
+      case 'offsite':
+        return send(response, {status: 302, body: '', headers: {location: `http://ads-${site.slug.split('-')[0]}.${FIXTURE_DOMAIN}/landing`, 'x-webgym-fault': 'offsite'}})
+      default:
+    }
+    let sessionId = SessionStore.idFromCookie(request.headers.cookie)
+    const headers: Record<string, string> = {}
+    if (sessionId === undefined) {
+      sessionId = sessions.newId()
+      headers['set-cookie'] = `${SESSION_COOKIE}=${sessionId}; Path=/; HttpOnly; SameSite=Lax`
+    }
+    const family = catalog.familyOf(site)
+    const siteRequest: SiteRequest = {
+      method: request.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      form: request.method === 'POST' ? new URLSearchParams(await readBody(request)) : new URLSearchParams(),
+    }
+    const state = sessions.state(sessionId, site.host, family.initialState)
+    const reply = await family.handle(siteRequest, {site, model: catalog.modelOf(site), state})
+    const body = decision.outcome === 'heavy' && (reply.type ?? 'text/html').startsWith('text/html') ? makeHeavy(reply.body) : reply.body
+    if (decision.outcome === 'heavy') headers['x-webgym-fault'] = 'heavy'
+    send(response, {...reply, body, headers: {...headers, ...reply.headers}})
+  }
+
+  async function control(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+    const given = request.headers['x-webgym-token'] ?? url.searchParams.get('token')
+    if (given !== token) return sendJson(response, 403, {error: 'control endpoints need the token the server printed at start (header X-Webgym-Token or ?token=)'})
+    const endpoint = url.pathname.slice('/__webgym/'.length)
+    if (endpoint === 'health') return sendJson(response, 200, {ok: true, sites: catalog.sites.length, sessions: sessions.size})
+    if (endpoint === 'check') {
+      const body = request.method === 'POST' ? (JSON.parse((await readBody(request)) || '{}') as {task?: string; answer?: string | null}) : {}
+      const id = body.task ?? url.searchParams.get('task') ?? ''
+      const answer = body.answer !== undefined ? body.answer : url.searchParams.get('answer')
+      const task = catalog.task(id)
+      if (!task) return sendJson(response, 404, {error: `no fixture task "${id}" (ids look like fixture:<site>/<key>; list them with \`webgym sites tasks\`)`})
+      const sessionId = SessionStore.idFromCookie(request.headers.cookie)
+      const state = sessions.peek(sessionId, task.site.host) ?? catalog.familyOf(task.site).initialState()
+      return sendJson(response, 200, {...evaluateTask(id, task.def, state, answer), session: sessionId ?? null})
+    }
+    if (endpoint === 'faults') {
+      const site = url.searchParams.get('site') ?? undefined
+      if (request.method === 'POST') {
+        try {
+          faults.set(parseFaultSpec((await readBody(request)).trim() || 'none'), site)
+        } catch (error) {
+          return sendJson(response, 400, {error: (error as Error).message})
+        }
+      }
+      return sendJson(response, 200, {site: site ?? null, faults: faults.configFor(site ?? '')})
+    }
+    return sendJson(response, 404, {error: `unknown control endpoint /__webgym/${endpoint} (known: health, check, faults)`})
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve())
+  })
+  const {port} = server.address() as AddressInfo
+  const listenHost = options.host ?? '127.0.0.1'
+  const connectHost = listenHost === '0.0.0.0' || listenHost === '::' ? '127.0.0.1' : listenHost
+  return {
+    url: `http://${connectHost}:${port}`,
+    port,
+    token,
+    hostResolverRules: `MAP *.${FIXTURE_DOMAIN} ${connectHost}:${port}`,
+    catalog,
+    setFaults: (spec, host) => faults.set(toConfig(spec), host),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        for (const socket of sockets) socket.destroy()
+      }),
+  }
+}
+
+function toConfig(spec: FaultConfig | string): FaultConfig {
+  return typeof spec === 'string' ? parseFaultSpec(spec) : spec
+}
+
+function send(response: ServerResponse, reply: SiteReply): void {
+  response.writeHead(reply.status, {'content-type': reply.type ?? 'text/html; charset=utf-8', 'cache-control': 'no-store', ...reply.headers})
+  response.end(reply.body)
+}
+
+function sendJson(response: ServerResponse, status: number, value: unknown): void {
+  send(response, {status, body: `${JSON.stringify(value)}\n`, type: 'application/json; charset=utf-8'})
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > MAX_FORM_BYTES) throw new Error('request body over 1 MiB')
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+function directoryPage(sites: readonly SiteInfo[]): string {
+  const items = sites.map((site) => `<li><a href="http://${site.host}/">${escapeHtml(site.name)}</a> <small>${site.family} · ${site.host}</small></li>`).join('')
+  return `<!doctype html><html><head><meta charset="utf-8"><title>webgym fixture web</title></head><body style="font-family:'DejaVu Sans',sans-serif;max-width:900px;margin:30px auto"><h1>webgym fixture web</h1><p>${sites.length} sites. Reach them through Chromium with --host-resolver-rules mapping *.${FIXTURE_DOMAIN} to this server.</p><ul>${items}</ul></body></html>`
+}

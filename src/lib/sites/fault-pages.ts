@@ -28,8 +28,8 @@ export function adLandingPage(host: string): string {
   return `<!doctype html><html><head><title>Congratulations! You have been selected</title></head><body style="font-family:'DejaVu Sans',sans-serif;background:#fffbe6;margin:0"><div style="background:#d32f2f;color:#fff;padding:18px;text-align:center;font-size:26px;font-weight:700">🎉 Congratulations! You are today's lucky visitor</div><div style="max-width:700px;margin:40px auto;text-align:center"><p style="font-size:20px">Claim your exclusive reward from ${escapeHtml(host)} now. Offer ends in 04:59.</p><button style="font-size:22px;padding:14px 40px;background:#2e7d32;color:#fff;border:0;border-radius:6px">CLAIM NOW</button></div></body></html>`
 }
 
-/** About `blocks` × 1 KB of extra markup: a "recommended for you" wall, inserted before `</body>`. */
-export function makeHeavy(body: string, blocks = 4000): string {
+/** About `blocks` × 320 bytes of extra markup: a "recommended for you" wall, inserted before `</body>`. */
+export function makeHeavy(body: string, blocks = 10_000): string {
   const cards: string[] = []
   for (let i = 0; i < blocks; i++)
     cards.push(`<div class="wg-rec" style="display:inline-block;width:180px;margin:4px;padding:6px;border:1px solid #eee;font-size:12px"><svg width="168" height="60"><rect width="168" height="60" fill="hsl(${(i * 37) % 360},40%,80%)"/></svg><p>Recommended item ${i + 1}: popular with readers like you, updated daily with new offers and picks.</p></div>`)

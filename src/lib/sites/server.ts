@@ -75,7 +75,10 @@ export async function startSites(options: SitesOptions = {}): Promise<SitesServe
   async function serveSite(site: SiteInfo, request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
     const image = /^\/img\/([a-z]+)\/([^/]+)\.svg$/.exec(url.pathname)
     const decision = faults.decide(site.host, image === null && request.method !== 'HEAD')
-    if (decision.delayMs > 0) await sleep(decision.delayMs)
+    if (decision.delayMs > 0) {
+      await sleep(decision.delayMs)
+      response.setHeader('x-webgym-delay-ms', decision.delayMs.toFixed(1))
+    }
     if (response.destroyed) return
     if (image) {
       const svg = imageSvg(image[1]!, decodeURIComponent(image[2]!))

@@ -66,7 +66,8 @@ async function runStep(page: Page, step: SolutionStep, graceMs: number): Promise
   switch (step.op) {
     case 'click': {
       const point = await centreOf(page, step.target)
-      await settleAfter(page, graceMs, () => page.mouse.click(point.x, point.y))
+      const navigates = await (await uniqueVisible(page, step.target)).evaluate(startsNavigation)
+      await settleAfter(page, navigates ? NAVIGATION_TIMEOUT_MS : graceMs, () => page.mouse.click(point.x, point.y))
       return undefined
     }
     case 'type': {
@@ -75,7 +76,7 @@ async function runStep(page: Page, step: SolutionStep, graceMs: number): Promise
       await page.keyboard.press('ControlOrMeta+A')
       await page.keyboard.press('Delete')
       await page.keyboard.type(step.text)
-      if (step.submit) await settleAfter(page, graceMs, () => page.keyboard.press('Enter'))
+      if (step.submit) await settleAfter(page, NAVIGATION_TIMEOUT_MS, () => page.keyboard.press('Enter'))
       return undefined
     }
     case 'scroll_to':
@@ -97,7 +98,9 @@ export async function uniqueVisible(page: Page, target: Target): Promise<Locator
   let locator = page.locator(target.selector)
   if (target.text !== undefined) locator = locator.filter({hasText: target.text})
   const visible = locator.filter({visible: true})
-  const count = await visible.count()
+  // A page still loading or a widget still opening may not show the element yet: look again for a few seconds.
+  let count = await visible.count()
+  for (const waitUntil = Date.now() + TARGET_WAIT_MS; count !== 1 && Date.now() < waitUntil; count = await visible.count()) await sleep(100)
   if (count !== 1) throw new Error(`${target.description} (${target.selector}${target.text ? ` with text "${target.text}"` : ''}) matches ${count} visible elements, expected 1`)
   return visible.first()
 }
@@ -148,3 +151,31 @@ async function settleAfter(page: Page, graceMs: number, action: () => Promise<vo
 }
 
 const NAVIGATION_TIMEOUT_MS = 30_000
+const TARGET_WAIT_MS = 5000
+
+/**
+ * True when clicking the element loads another page: a link to another document, or a form's submit button. Such a
+ * click is given the full navigation timeout to start loading, however slow the machine; other clicks get a grace.
+ */
+function startsNavigation(node: unknown): boolean {
+  // Runs in the page; the DOM types are spelt out because this project compiles without the DOM library.
+  interface DomElement {
+    closest(selector: string): DomElement | null
+    getAttribute(name: string): string | null
+    hasAttribute(name: string): boolean
+    form?: unknown
+  }
+  const {location} = globalThis as unknown as {location: {href: string; pathname: string; search: string}}
+  const element = node as DomElement
+  const link = element.closest('a[href]')
+  if (link) {
+    const href = link.getAttribute('href') ?? ''
+    if (href.startsWith('#') || href.startsWith('javascript:') || link.hasAttribute('download')) return false
+    const target = new URL(href, location.href)
+    return !(target.pathname === location.pathname && target.search === location.search && target.hash !== '')
+  }
+  const button = element.closest('button, input[type="submit"], input[type="image"]')
+  if (!button) return false
+  const type = (button.getAttribute('type') ?? 'submit').toLowerCase()
+  return type === 'submit' && button.form !== null && button.form !== undefined && !button.hasAttribute('onclick')
+}

@@ -4,7 +4,10 @@ import {countFacts} from '../schema/rubric.js'
 import {levelForDifficulty} from '../schema/level.js'
 import {FAMILIES} from './families/index.js'
 import {hashString, shuffle} from './random-pick.js'
+import {slugify} from './slug.js'
 import {themeFor} from './theme.js'
+
+export {slugify} from './slug.js'
 import type {FixtureTaskDef, SiteFamily, SiteInfo} from './types.js'
 
 export const FIXTURE_DOMAIN = 'webgym.test'
@@ -137,14 +140,4 @@ function brandNames(rng: SeededRandom, words: {first: readonly string[]; second:
   const names: string[] = []
   for (const first of words.first) for (const second of words.second) names.push(`${first} ${second}`)
   return shuffle(rng, names)
-}
-
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/&/g, 'and')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
 }

@@ -31,5 +31,7 @@ export function answerHas<State>(expected: string | number): (input: {answer: st
 
 /** Money as sites print it: `$1,234.50`. */
 export function formatMoney(amount: number, currency = '$'): string {
-  return `${currency}${amount.toLocaleString('en-US', {minimumFractionDigits: 2, maximumFractionDigits: 2})}`
+  // Without toLocaleString: pages print thousands of prices and ICU formatting is slow.
+  const [whole, cents] = Math.abs(amount).toFixed(2).split('.') as [string, string]
+  return `${amount < 0 ? '-' : ''}${currency}${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${cents}`
 }

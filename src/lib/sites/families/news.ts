@@ -1,6 +1,7 @@
 import type {SeededRandom} from '../../random/seeded-random.js'
 import type {SolutionStep, Target} from '../../schema/solution.js'
 import {answerMentions} from '../check-helpers.js'
+import {slugify} from '../slug.js'
 import {html, queryString, type Html} from '../html.js'
 import {aboutPage, breadcrumb, notFoundPage, page, pagination, type NavLink} from '../layout.js'
 import {between, hashString, pick, rngFor, sample, shuffle} from '../random-pick.js'
@@ -993,14 +994,9 @@ function buildArticle(rng: SeededRandom, seed: ArticleSeed): Article {
   }
 }
 
+/** Article URL slugs are cut at 80 characters. */
 function slugOf(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 80)
+  return slugify(text).slice(0, 80)
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import type {SeededRandom} from '../../random/seeded-random.js'
 import type {SolutionStep, Target} from '../../schema/solution.js'
 import {answerMentions, formatMoney} from '../check-helpers.js'
+import {slugify} from '../slug.js'
 import {html, queryString, raw, type Html} from '../html.js'
 import {aboutPage, breadcrumb, notFoundPage, page, type NavLink} from '../layout.js'
 import {between, hashString, pick, rngFor, sample} from '../random-pick.js'
@@ -387,7 +388,7 @@ function makeService(rng: SeededRandom, template: ServiceTemplate, code: string,
   const extras = sample(rng, EXTRA_POOL, between(rng, 2, 3)).map((e) => ({id: e.id, label: e.label, fee: between(rng, e.fee[0], e.fee[1])}))
   const documentNames = template.documents.length <= 3 ? template.documents : sample(rng, template.documents, between(rng, 3, template.documents.length))
   return {
-    slug: slugOf(template.name),
+    slug: slugify(template.name),
     code,
     name: template.name,
     categoryId: template.categoryId,
@@ -409,7 +410,7 @@ function makeOffices(rng: SeededRandom, zipPrefix: string, reasons: Reason[]): O
   const streets = sample(rng, STREETS, names.length)
   const zips = sample(rng, Array.from({length: 90}, (_, i) => `${zipPrefix}${String(i + 10)}`), names.length)
   const offices = names.map((name, i) => ({
-    id: slugOf(name.split(' ').slice(0, 2).join(' ')),
+    id: slugify(name.split(' ').slice(0, 2).join(' ')),
     name,
     street: `${between(rng, 2, 240)} ${streets[i]}`,
     zip: zips[i]!,
@@ -531,13 +532,6 @@ function hoursText(model: PortalModel, day: DayHours): string {
 
 function money(model: PortalModel, amount: number): string {
   return amount === 0 ? 'Free' : formatMoney(amount, model.currency)
-}
-
-function slugOf(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
 }
 
 // ---------------------------------------------------------------------------------------------------------------

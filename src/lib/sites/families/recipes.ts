@@ -1,6 +1,7 @@
 import type {SeededRandom} from '../../random/seeded-random.js'
 import type {SolutionStep} from '../../schema/solution.js'
 import {answerMentions, normaliseAnswer} from '../check-helpers.js'
+import {slugify} from '../slug.js'
 import {html, queryString, raw, type Html} from '../html.js'
 import {aboutPage, breadcrumb, notFoundPage, page, pagination, stars, type NavLink} from '../layout.js'
 import {between, hashString, pick, rngFor, sample, shuffle} from '../random-pick.js'
@@ -1123,7 +1124,7 @@ function makeRecipe(draft: RecipeDraft, id: number, author: string, rng: SeededR
   return {
     id,
     name: draft.name,
-    slug: slugOf(draft.name),
+    slug: slugify(draft.name),
     cuisine: draft.cuisine,
     course: dish.course,
     diets,
@@ -1144,15 +1145,6 @@ function makeRecipe(draft: RecipeDraft, id: number, author: string, rng: SeededR
     description: `${fill(pick(rng, DESCRIPTION_OPENERS))} ${fill(pick(rng, DESCRIPTION_CLOSERS))}`,
     difficulty: total <= 30 && steps.length <= 4 ? 'Easy' : total > 75 ? 'Advanced' : 'Intermediate',
   }
-}
-
-function slugOf(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
 }
 
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
@@ -1298,7 +1290,7 @@ function home(context: Context): string {
     </section>
     <p class="tagline muted">${model.tagline}. ${model.recipes.length} recipes from ${model.cuisines.length} cuisines, all tested at ${site.name}.</p>
     <h2>Browse by cuisine</h2>
-    <div class="cuisine-tiles">${model.cuisines.map((cuisine) => html`<a class="card cuisine-tile" href="/recipes${queryString({cuisine})}"><img src="/img/food/cuisine-${slugOf(cuisine)}.svg" alt="" width="160" height="120"><strong>${cuisine}</strong><span class="muted">${model.recipes.filter((r) => r.cuisine === cuisine).length} recipes</span></a>`)}</div>
+    <div class="cuisine-tiles">${model.cuisines.map((cuisine) => html`<a class="card cuisine-tile" href="/recipes${queryString({cuisine})}"><img src="/img/food/cuisine-${slugify(cuisine)}.svg" alt="" width="160" height="120"><strong>${cuisine}</strong><span class="muted">${model.recipes.filter((r) => r.cuisine === cuisine).length} recipes</span></a>`)}</div>
     <h2>Trending this week</h2>
     <div class="recipe-grid cols-4">${byPopularity.slice(0, 8).map((r) => recipeCard(r))}</div>
     <div class="home-columns">
@@ -1477,7 +1469,7 @@ function ingredientsPanel(recipe: Recipe, view: RecipeView): Html {
     ${view.servings === recipe.servings ? html`<p class="muted scale-note">Makes ${recipe.servings} servings.</p>` : html`<p class="scale-note"><strong>Scaled to ${view.servings} servings</strong> <span class="muted">(original recipe makes ${recipe.servings}). <a href="${viewHref(recipe, recipe.servings, view.units)}">Reset</a></span></p>`}
     <ul class="ingredient-list">${recipe.ingredients.map((ingredient) => {
       const line = ingredientLine(ingredient, factor, view.units)
-      return html`<li class="ingredient" data-ingredient="${slugOf(ingredient.name)}"><span class="tick" aria-hidden="true"></span><span class="amount"><span class="qty">${line.amount}</span>${line.unit ? html` <span class="unit">${line.unit}</span>` : ''}</span> <span class="ing-name">${line.name}</span></li>`
+      return html`<li class="ingredient" data-ingredient="${slugify(ingredient.name)}"><span class="tick" aria-hidden="true"></span><span class="amount"><span class="qty">${line.amount}</span>${line.unit ? html` <span class="unit">${line.unit}</span>` : ''}</span> <span class="ing-name">${line.name}</span></li>`
     })}</ul>
     ${view.units === 'metric' ? html`<p class="muted small">Metric amounts are converted at 1 cup = 240 ml, 1 tbsp = 15 ml, 1 tsp = 5 ml, 1 oz = 28.35 g, 1 lb = 453.6 g and rounded.</p>` : ''}
   </section>`
@@ -1546,7 +1538,7 @@ function recipePage(recipe: Recipe, context: Context, view: RecipeView): string 
         <div class="kicker">${recipe.cuisine} · ${recipe.course}</div>
         <h1 class="recipe-name">${recipe.name}</h1>
         <div class="recipe-rating">${stars(recipe.rating)} <strong class="rating-value">${recipe.rating.toFixed(1)}</strong> <span class="muted">(${recipe.ratingCount} ratings)</span> · <a href="#reviews">${recipe.reviews.length + posted.length} reviews</a></div>
-        <div class="byline"><img class="avatar" src="/img/portrait/${slugOf(recipe.author)}.svg" alt="" width="36" height="36"> By <strong>${recipe.author}</strong> <span class="muted">· Published ${recipe.published}</span></div>
+        <div class="byline"><img class="avatar" src="/img/portrait/${slugify(recipe.author)}.svg" alt="" width="36" height="36"> By <strong>${recipe.author}</strong> <span class="muted">· Published ${recipe.published}</span></div>
         <p class="description">${recipe.description}</p>
         <div class="actions">${saveControl(recipe, saved)}<a class="btn" href="#ingredients">Jump to recipe</a><a class="btn" href="#write-review">★ Rate it</a></div>
       </header>
@@ -1890,7 +1882,7 @@ function searchTask(site: SiteInfo, model: RecipesModel, {cuisine, diet, limit, 
   }
   const answer = `${best.name}: ${formatDuration(best.total)} total, rated ${best.rating.toFixed(1)}`
   return {
-    key: `find-${slugOf(cuisine)}-${diet.id}-${limit}`,
+    key: `find-${slugify(cuisine)}-${diet.id}-${limit}`,
     kind: 'search',
     intent: `On ${site.name}, find a ${diet.label.toLowerCase()} ${cuisine} recipe that takes ${limitText} or less in total. If several qualify, choose the one with the highest rating. Tell me its name, its total time and its rating.`,
     groups: [

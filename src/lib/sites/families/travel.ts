@@ -1,6 +1,6 @@
 import type {SeededRandom} from '../../random/seeded-random.js'
 import type {SolutionStep, Target} from '../../schema/solution.js'
-import {answerMentions, normaliseAnswer} from '../check-helpers.js'
+import {answerMentions, formatMoney, normaliseAnswer} from '../check-helpers.js'
 import {html, queryString, raw, type Html} from '../html.js'
 import {aboutPage, breadcrumb, notFoundPage, page, type NavLink} from '../layout.js'
 import {between, hashString, pick, rngFor, sample} from '../random-pick.js'
@@ -681,8 +681,7 @@ function partyPrice(trip: Trip, cabin: Cabin, fare: FareId, adults: number, chil
 
 /** Money as formatMoney() prints it ("$1,234.00"), without toLocaleString, which is slow on pages with many prices. */
 function money(model: TravelModel, amount: number): string {
-  const [whole, cents] = Math.abs(amount).toFixed(2).split('.') as [string, string]
-  return `${amount < 0 ? '-' : ''}${modeOf(model).currency}${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${cents}`
+  return formatMoney(amount, modeOf(model).currency)
 }
 
 function stopsText(mode: Mode, trip: Trip): string {

@@ -116,6 +116,32 @@ export class LlmClient {
     }
   }
 
+  /**
+   * A free-text chat reply (a policy's next action), not cached: each request carries a new screenshot. Retries and
+   * counters as for structured replies; a failure for good is an LlmError with the key redacted.
+   */
+  async chat(messages: ChatMessage[], options: {maxTokens?: number; signal?: AbortSignal} = {}): Promise<{content: string | null; model: string}> {
+    this.stats.requests++
+    try {
+      const completion = await this.openai.chat.completions.create(
+        {
+          model: this.options.model,
+          messages,
+          temperature: this.options.temperature,
+          ...(this.options.seed === undefined ? {} : {seed: this.options.seed}),
+          ...(options.maxTokens ? {max_tokens: options.maxTokens} : {}),
+        },
+        {signal: options.signal},
+      )
+      this.stats.promptTokens += completion.usage?.prompt_tokens ?? 0
+      this.stats.completionTokens += completion.usage?.completion_tokens ?? 0
+      return {content: completion.choices?.[0]?.message?.content ?? null, model: completion.model || this.options.model}
+    } catch (error) {
+      this.stats.failures++
+      throw new LlmError(this.redact(describeFailure(error, this.options)))
+    }
+  }
+
   /** Waits for the replies still being written to the cache, and closes its files. */
   async close(): Promise<void> {
     await Promise.all(this.cacheWrites)

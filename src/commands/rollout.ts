@@ -1,0 +1,138 @@
+import {Args, Flags} from '@oclif/core'
+import {BaseCommand} from '../lib/cli/base-command.js'
+import {UsageError} from '../lib/cli/errors.js'
+import {ioFlags} from '../lib/cli/flags.js'
+import {llmFlags, llmOptionsFromFlags} from '../lib/cli/llm-flags.js'
+import {LlmClient} from '../lib/llm/client.js'
+import {DIALECTS} from '../lib/rollout/policies/openai.js'
+import {createPolicy, POLICIES} from '../lib/rollout/policies/create-policy.js'
+import {runRollout} from '../lib/rollout/run-rollout.js'
+import {ROLLOUT_MODES} from '../lib/rollout/scheduler.js'
+
+export default class Rollout extends BaseCommand<typeof Rollout> {
+  static summary = 'Roll out a policy on tasks in a pool of real Chromium sessions; trajectories on stdout.'
+  static description = `Each task gets an episode in a fresh browser context (viewport 1280x768, device pixel ratio 1): the start page, then observe (a JPEG screenshot into the content-addressed --shots store, the URL and title) -> policy -> act, until the policy answers (status answered), the horizon is reached (horizon), the same action has no effect --max-repeats times in a row (stuck), the website is blocked (blocked), something fails for good (error) or the run is stopped (aborted). Trajectories are written as episodes end.
+
+--mode async (the default) has no barrier of any kind: each of --concurrency sessions starts its next episode the moment one ends, and at most --max-inflight policy requests run at once. --mode sync is the paper's baseline: lock-step batches where every step waits for the slowest session.
+
+Policies: openai (a model behind an OpenAI-compatible endpoint, e.g. vLLM serving Qwen3-VL-8B-Instruct, in the qwen3vl computer-use dialect), random (uniform random actions: the throughput baseline), oracle (fixture web only: the task's reference solution, acted out by coordinates; --oracle-noise P swaps in random actions), replay (the actions of --replay FILE).
+
+Tasks on the offline fixture web (*.webgym.test) start it automatically unless --sites points at a running one, and each of their episodes ends with the fixture web's programmatic check, stored in the trajectory's "check". A navigation guard refuses file:, chrome:, javascript: and data: URLs and loopback, private and link-local addresses (--allow-host lifts it for a host). SIGINT/SIGTERM: no new episodes, --grace seconds for those in flight, the rest written as aborted; rerun with --resume FILE to finish.`
+
+  static examples = [
+    'webgym sites tasks | head -50 > tasks.ndjson && <%= config.bin %> rollout --policy oracle tasks.ndjson -o traj.ndjson',
+    'WEBGYM_MODEL=Qwen/Qwen3-VL-8B-Instruct <%= config.bin %> rollout --base-url http://gpu:8000/v1 --concurrency 64 --browsers 8 train.ndjson -o traj.ndjson',
+    '<%= config.bin %> rollout --browser-ws ws://worker1:9400/abc --browser-ws ws://worker2:9400/def train.ndjson --resume traj.ndjson',
+  ]
+
+  static strict = false
+  static args = {files: Args.string({ignoreStdin: true, description: 'Task record files (NDJSON, optionally .gz); - or none for stdin'})}
+
+  static flags = {
+    policy: Flags.option({options: POLICIES, default: 'openai' as const, description: 'Who chooses the actions.'})(),
+    'base-url': llmFlags['base-url'],
+    'api-key': llmFlags['api-key'],
+    model: llmFlags.model,
+    timeout: llmFlags.timeout,
+    'max-retries': llmFlags['max-retries'],
+    temperature: Flags.string({default: '0', helpValue: 'T', description: 'Sampling temperature of the policy model.'}),
+    dialect: Flags.option({options: DIALECTS, default: 'qwen3vl' as const, description: 'How the policy model is prompted and its reply parsed.'})(),
+    memory: Flags.boolean({default: true, allowNo: true, description: "Carry the model's Memory notes from step to step (--no-memory to turn off)."}),
+    window: Flags.integer({default: 4, min: 1, max: 32, helpValue: 'N', description: 'Rounds sent with their screenshots (older rounds go as text lines).'}),
+    'max-tokens': Flags.integer({default: 1024, min: 16, helpValue: 'N', description: 'Longest policy reply.'}),
+    'oracle-noise': Flags.string({default: '0', helpValue: 'P', description: 'oracle: probability of a random action in place of the next solution step.'}),
+    replay: Flags.string({helpValue: 'FILE', description: 'replay: trajectories whose actions are executed again.'}),
+    mode: Flags.option({options: ROLLOUT_MODES, default: 'async' as const, description: 'async: no step or episode barrier; sync: lock-step batches (the baseline).'})(),
+    concurrency: Flags.integer({default: 8, min: 1, max: 4096, helpValue: 'N', description: 'Episodes running at once.'}),
+    'max-inflight': Flags.integer({min: 1, max: 4096, helpValue: 'N', description: 'Policy requests in flight at once [default: --concurrency].'}),
+    browsers: Flags.integer({min: 1, max: 256, helpValue: 'N', description: 'Local Chromium processes the sessions are spread over [default: min(4, --concurrency)].'}),
+    'browser-ws': Flags.string({multiple: true, helpValue: 'URL', description: 'A remote browser server (`webgym browsers serve`) to use instead of local Chromium; repeatable.'}),
+    viewport: Flags.string({default: '1280x768', helpValue: 'WxH', description: 'Viewport in CSS pixels (multiples of 32 suit Qwen3-VL).'}),
+    horizon: Flags.string({default: '10,20,30', helpValue: 'N|E,M,H', description: 'Step cap: one number, or easy,medium,hard by task level (unknown level: medium).'}),
+    'max-repeats': Flags.integer({default: 3, min: 1, helpValue: 'N', description: 'Repeated no-effect actions in a row that end an episode as stuck.'}),
+    'max-action-errors': Flags.integer({default: 3, min: 1, helpValue: 'N', description: 'Unusable policy replies in a row that end an episode as error.'}),
+    'step-timeout': Flags.integer({default: 60, min: 1, helpValue: 'SECONDS', description: 'Limit on observing or acting in one step.'}),
+    'episode-timeout': Flags.integer({default: 900, min: 1, helpValue: 'SECONDS', description: 'Limit on one episode.'}),
+    'navigation-timeout': Flags.integer({default: 30, min: 1, helpValue: 'SECONDS', description: 'Limit on a page load.'}),
+    retries: Flags.integer({default: 2, min: 0, max: 10, helpValue: 'N', description: 'Times an episode is tried again when its browser crashes or hangs.'}),
+    'jpeg-quality': Flags.integer({default: 80, min: 10, max: 100, helpValue: 'Q', description: 'Screenshot JPEG quality.'}),
+    shots: Flags.string({default: 'shots', helpValue: 'DIR', description: 'Content-addressed screenshot store (<sha256>.jpg, referenced from each step).'}),
+    seed: Flags.integer({default: 0, helpValue: 'N', description: 'Seed of the random and oracle policies and of the model requests.'}),
+    resume: Flags.string({helpValue: 'FILE', description: 'Append to FILE, rolling out only the tasks it does not hold (its aborted episodes are redone).'}),
+    json: Flags.string({helpValue: 'FILE', description: 'Write a JSON summary at the end: steps/s, episodes by status, p50/p95 timings, browser restarts.'}),
+    grace: Flags.integer({default: 10, min: 0, helpValue: 'SECONDS', description: 'On SIGINT/SIGTERM, time the episodes in flight get to finish.'}),
+    sites: Flags.string({helpValue: 'URL', description: 'A running fixture web (`webgym sites serve`) instead of starting one.'}),
+    'sites-token': Flags.string({env: 'WEBGYM_SITES_TOKEN', helpValue: 'TOKEN', description: 'Control token of the --sites fixture web, for the end-of-episode check.'}),
+    'allow-host': Flags.string({multiple: true, helpValue: 'HOST', description: 'Let the agent visit this host though the guard forbids it (host, host:port, *.suffix or IP).'}),
+    blocklist: Flags.string({helpValue: 'FILE', description: 'Websites not to visit, one per line; websites that block the agent during the run are added.'}),
+    'block-after': Flags.integer({default: 3, min: 1, helpValue: 'N', description: 'Blocked pages or failed loads of a website before it is blocklisted.'}),
+    ...ioFlags,
+  }
+
+  async run(): Promise<void> {
+    const {flags} = this
+    const viewport = parseViewport(flags.viewport)
+    const horizons = parseHorizon(flags.horizon)
+    const concurrency = flags.concurrency
+    const policy = await createPolicy({
+      name: flags.policy,
+      client: () => new LlmClient(llmOptionsFromFlags({...flags, seed: flags.seed, 'json-schema': false, 'no-cache': true})),
+      memory: flags.memory,
+      window: flags.window,
+      maxTokens: flags['max-tokens'],
+      oracleNoise: Number(flags['oracle-noise']),
+      replay: flags.replay,
+      invalid: this.invalidRecords(),
+    })
+    await runRollout({
+      inputs: this.positionals,
+      invalid: this.invalidRecords(),
+      maxLineBytes: flags['max-line-bytes'],
+      output: flags.output,
+      resume: flags.resume,
+      json: flags.json,
+      policy,
+      mode: flags.mode,
+      concurrency,
+      maxInflight: flags['max-inflight'] ?? concurrency,
+      browsers: flags.browsers ?? Math.min(4, concurrency),
+      browserEndpoints: flags['browser-ws'] ?? [],
+      viewport,
+      horizons,
+      maxRepeats: flags['max-repeats'],
+      maxActionErrors: flags['max-action-errors'],
+      stepTimeoutMs: flags['step-timeout'] * 1000,
+      episodeTimeoutMs: flags['episode-timeout'] * 1000,
+      navigationTimeoutMs: flags['navigation-timeout'] * 1000,
+      retries: flags.retries,
+      jpegQuality: flags['jpeg-quality'],
+      imageWindow: flags.window,
+      shots: flags.shots,
+      seed: flags.seed,
+      graceMs: flags.grace * 1000,
+      sites: flags.sites,
+      sitesToken: flags['sites-token'],
+      allowHosts: flags['allow-host'] ?? [],
+      blocklist: flags.blocklist,
+      blockAfter: flags['block-after'],
+      reporter: this.reporter,
+      handleSignals: true,
+    })
+  }
+}
+
+function parseViewport(text: string): {width: number; height: number} {
+  const match = /^(\d+)x(\d+)$/i.exec(text.trim())
+  const width = Number(match?.[1])
+  const height = Number(match?.[2])
+  if (!match || width < 64 || height < 64 || width > 7680 || height > 4320) throw new UsageError(`--viewport must be WIDTHxHEIGHT in CSS pixels, e.g. 1280x768, got "${text}"`)
+  return {width, height}
+}
+
+function parseHorizon(text: string): number[] {
+  const parts = text.split(',').map((part) => Number(part.trim()))
+  if ((parts.length !== 1 && parts.length !== 3) || parts.some((n) => !Number.isInteger(n) || n < 1 || n > 1000)) {
+    throw new UsageError(`--horizon must be one step cap or three (easy,medium,hard), e.g. 10,20,30, got "${text}"`)
+  }
+  return parts
+}

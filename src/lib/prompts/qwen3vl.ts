@@ -1,0 +1,453 @@
+import type {ChatMessage} from '../llm/client.js'
+import type {Action} from '../schema/trajectory.js'
+
+// Bump when the wording, the tool schema or the parsing rules change: trajectories record it, and the trainer must
+// render its prompts with the same version the rollouts were collected with.
+export const QWEN3VL_PROMPT_VERSION = 'qwen3vl-v1'
+
+export const POLICY_ACTIONS = ['left_click', 'type', 'scroll', 'wait', 'go_back', 'navigate', 'answer'] as const
+type PolicyActionName = (typeof POLICY_ACTIONS)[number]
+
+const DIRECTIONS = ['up', 'down', 'left', 'right'] as const
+const DEFAULT_WAIT_SECONDS = 2
+const MAX_WAIT_SECONDS = 10
+const DEFAULT_WINDOW = 4
+
+/** The one function the policy calls, in the shape Qwen3-VL's chat template expects inside <tools></tools>. */
+export const COMPUTER_USE_TOOL = {
+  type: 'function',
+  function: {
+    name: 'computer_use',
+    description:
+      'Operate a web browser with mouse and keyboard to complete the task. Each call performs one action on the page shown in the latest screenshot. Coordinates are [x, y] in relative units from 0 to 1000 over the screenshot.',
+    parameters: {
+      type: 'object',
+      properties: {
+        action: {
+          type: 'string',
+          enum: [...POLICY_ACTIONS],
+          description: [
+            'The action to perform:',
+            '* `left_click`: click the point at `coordinate`.',
+            '* `type`: type `text` into the focused field; with `coordinate`, click there first. End `text` with "\\n" to press Enter.',
+            '* `scroll`: scroll the page in `direction`; with `coordinate`, scroll the element under that point.',
+            '* `wait`: wait `time` seconds for the page to change.',
+            '* `go_back`: go back to the previous page.',
+            '* `navigate`: open `url`.',
+            '* `answer`: finish the task, giving the answer or outcome in `text`.',
+          ].join('\n'),
+        },
+        coordinate: {
+          type: 'array',
+          items: {type: 'integer', minimum: 0, maximum: 1000},
+          minItems: 2,
+          maxItems: 2,
+          description: '[x, y]: x from the left edge (0) to the right edge (1000), y from the top edge (0) to the bottom edge (1000). Required by `left_click`.',
+        },
+        text: {type: 'string', description: 'Required by `type` and `answer`.'},
+        direction: {type: 'string', enum: [...DIRECTIONS], description: 'Used by `scroll`; default "down".'},
+        url: {type: 'string', description: 'Required by `navigate`.'},
+        time: {type: 'number', description: `Seconds to wait, used by \`wait\`; default ${DEFAULT_WAIT_SECONDS}, at most ${MAX_WAIT_SECONDS}.`},
+      },
+      required: ['action'],
+    },
+  },
+} as const
+
+export interface PolicyRound {
+  url: string
+  title?: string
+  response: string | null
+  action: Action | null
+  action_error: string | null
+  repeated: boolean
+  /** Image URL (data: URL) of the screenshot the model saw at this round. */
+  image?: string
+}
+
+export interface PolicyPromptInput {
+  task: {intent: string; start_url?: string | null; website?: string | null}
+  viewport: {width: number; height: number}
+  /** Previous steps, oldest first. */
+  rounds: PolicyRound[]
+  /** The observation to act on now. */
+  current: {url: string; title?: string; image: string}
+  /** Memory carried from the last response. */
+  memory: string | null
+  /** false = --no-memory: no memory section asked for or shown. */
+  useMemory: boolean
+  /** The previous action was repeated on an unchanged screen: tell the model it had no effect. */
+  lastActionNoEffect: boolean
+  lastActionError?: string | null
+  /** Screenshots per request, the current one included; older rounds are shown as text lines. Default 4. */
+  window?: number
+}
+
+type ContentPart = {type: 'text'; text: string} | {type: 'image_url'; image_url: {url: string}}
+
+const NO_EFFECT_NOTE = 'Your previous action had no effect: the screen did not change. Do not repeat it; try something else.'
+
+function systemPrompt(viewport: {width: number; height: number}, useMemory: boolean): string {
+  const memoryFormat = useMemory
+    ? '\nMemory: <facts found so far that later steps will need, such as names, prices or what is already done; earlier screenshots are not shown again>'
+    : ''
+  const memoryRule = useMemory ? '\n- Memory replaces the previous memory: repeat everything still needed.' : ''
+  return `You are a web agent. You complete the user's task in a web browser, one action per step, by looking at screenshots of the page and calling the computer_use function.
+
+# Tools
+
+You may call one function per reply. Its signature is within <tools></tools> XML tags:
+<tools>
+${JSON.stringify(COMPUTER_USE_TOOL)}
+</tools>
+
+Give the call as a JSON object with the function name and its arguments within <tool_call></tool_call> XML tags:
+<tool_call>
+{"name": "computer_use", "arguments": <arguments as a JSON object>}
+</tool_call>
+
+# Screen
+
+Each screenshot shows the browser viewport, ${viewport.width}x${viewport.height} pixels. Give every coordinate as [x, y] in relative units from 0 to 1000 over the screenshot: x runs from the left edge (0) to the right edge (1000), y from the top edge (0) to the bottom edge (1000). [500, 500] is the centre of the screen.
+
+# Reply format
+
+Reply in exactly this form:
+Thought: <what the screenshot shows and why the next action brings the task closer to done>
+Action: <the next action in one short line>
+<tool_call>
+{"name": "computer_use", "arguments": {"action": "left_click", "coordinate": [x, y]}}
+</tool_call>${memoryFormat}
+
+Rules:
+- One action per reply, aimed at what the latest screenshot shows. Click the centre of the element.
+- When the task is done, or the information it asks for is on screen, call \`answer\` with the complete answer in \`text\`. If the task cannot be done, call \`answer\` and say why.
+- If an action failed or had no effect, do not repeat it; try something else.${memoryRule}`
+}
+
+/** The request for the policy's next action: the task, recent rounds with screenshots, older ones as text. */
+export function buildPolicyMessages(input: PolicyPromptInput): ChatMessage[] {
+  const window = Number.isFinite(input.window) ? Math.max(1, Math.floor(input.window as number)) : DEFAULT_WINDOW
+  const firstShown = Math.max(0, input.rounds.length - (window - 1))
+  const messages: ChatMessage[] = [{role: 'system', content: systemPrompt(input.viewport, input.useMemory)}]
+  // The task rides in the first user message so that user and assistant turns strictly alternate.
+  let intro: string | null = introText(input.task, input.rounds.slice(0, firstShown))
+
+  for (let i = firstShown; i < input.rounds.length; i++) {
+    const round = input.rounds[i]
+    const notes = i > firstShown ? roundNotes(input.rounds[i - 1].action_error, input.rounds[i - 1].repeated) : []
+    const parts: ContentPart[] = intro ? [text(intro)] : []
+    intro = null
+    parts.push(round.image ? image(round.image) : text('(screenshot not available)'))
+    parts.push(text([observationText(i + 1, round), ...notes].join('\n')))
+    messages.push({role: 'user', content: parts})
+    messages.push({role: 'assistant', content: round.response ?? synthesizedReply(round.action)})
+  }
+
+  const notes = roundNotes(input.lastActionError ?? null, input.lastActionNoEffect)
+  const closing = [observationText(input.rounds.length + 1, input.current)]
+  if (input.useMemory && input.memory !== null) closing.push('', 'Memory from your previous reply:', input.memory)
+  if (notes.length > 0) closing.push('', ...notes)
+  closing.push('', input.useMemory ? 'Give your next reply: Thought, Action, the tool call and Memory.' : 'Give your next reply: Thought, Action and the tool call.')
+  const parts: ContentPart[] = intro ? [text(intro)] : []
+  parts.push(image(input.current.image), text(closing.join('\n')))
+  messages.push({role: 'user', content: parts})
+  return messages
+}
+
+function introText(task: PolicyPromptInput['task'], older: PolicyRound[]): string {
+  const lines = [`Task: ${task.intent}`]
+  if (task.website) lines.push(`Website: ${task.website}`)
+  if (task.start_url) lines.push(`Start page: ${task.start_url}`)
+  if (older.length > 0) {
+    lines.push('', 'Earlier steps (their screenshots are no longer shown):')
+    older.forEach((round, i) => lines.push(historyLine(i + 1, round)))
+  }
+  return lines.join('\n')
+}
+
+function historyLine(step: number, round: PolicyRound): string {
+  let line = `Step ${step}: ${round.action ? formatAction(round.action) : 'no valid action'} on ${round.url}`
+  if (round.action_error) line += ` (failed: ${oneLine(round.action_error)})`
+  if (round.repeated) line += ' (no effect: the screen did not change)'
+  return line
+}
+
+function observationText(step: number, page: {url: string; title?: string}): string {
+  return [`Step ${step} screenshot`, `URL: ${page.url}`, ...(page.title ? [`Title: ${page.title}`] : [])].join('\n')
+}
+
+function roundNotes(error: string | null, noEffect: boolean): string[] {
+  const notes: string[] = []
+  if (error) notes.push(`Your previous action failed: ${oneLine(error)}`)
+  if (noEffect) notes.push(NO_EFFECT_NOTE)
+  return notes
+}
+
+// A round without a raw response (a scripted step) still shows the model a reply in the format it must produce,
+// because models copy the shape of their earlier turns.
+function synthesizedReply(action: Action | null): string {
+  if (!action) return '(no reply)'
+  const call = {name: 'computer_use', arguments: toolArguments(action)}
+  return `Action: ${formatAction(action)}\n<tool_call>\n${JSON.stringify(call)}\n</tool_call>`
+}
+
+function toolArguments(action: Action): Record<string, unknown> {
+  const {name, seconds, ...rest} = action
+  return {action: name, ...rest, ...(seconds === undefined ? {} : {time: seconds})}
+}
+
+function text(value: string): ContentPart {
+  return {type: 'text', text: value}
+}
+
+function image(url: string): ContentPart {
+  return {type: 'image_url', image_url: {url}}
+}
+
+// Browser errors run to many lines of call log; the model needs the first.
+function oneLine(message: string, max = 300): string {
+  const first = message.trim().split('\n')[0].trim()
+  return first.length > max ? `${first.slice(0, max - 1)}…` : first
+}
+
+/** One line for logs and history, e.g. `left_click(512, 300)` or `type("hello") at (10, 20)`. */
+export function formatAction(action: Action): string {
+  const at = action.coordinate ? ` at (${action.coordinate[0]}, ${action.coordinate[1]})` : ''
+  switch (action.name) {
+    case 'left_click':
+      return action.coordinate ? `left_click(${action.coordinate[0]}, ${action.coordinate[1]})` : 'left_click()'
+    case 'type':
+      return `type(${JSON.stringify(action.text ?? '')})${at}`
+    case 'scroll':
+      return `scroll(${action.direction ?? 'down'})${at}`
+    case 'wait':
+      return `wait(${action.seconds ?? DEFAULT_WAIT_SECONDS}s)`
+    case 'go_back':
+      return 'go_back()'
+    case 'navigate':
+      return `navigate(${JSON.stringify(action.url ?? '')})`
+    case 'answer':
+      return `answer(${JSON.stringify(action.text ?? '')})`
+    default: {
+      const {name, ...rest} = action
+      return `${name}(${JSON.stringify(rest)})`
+    }
+  }
+}
+
+export interface ParsedPolicyResponse {
+  thought: string | null
+  actionText: string | null
+  action: Action | null
+  memory: string | null
+  error: string | null
+}
+
+/** Reads a policy reply; never throws: a malformed reply gives a null action and a one-line error saying why. */
+export function parsePolicyResponse(text: string | null | undefined): ParsedPolicyResponse {
+  if (!text || !text.trim()) return {thought: null, actionText: null, action: null, memory: null, error: 'empty response'}
+  const call = findToolCall(text)
+  const sections = readSections(call.rest)
+  const parsed = call.body === null ? {error: 'no <tool_call> in the response'} : readAction(call.body)
+  return {
+    ...sections,
+    action: 'action' in parsed ? parsed.action : null,
+    error: 'error' in parsed ? parsed.error : null,
+  }
+}
+
+const TOOL_OPEN = '<tool_call>'
+const TOOL_CLOSE = '</tool_call>'
+
+/** The first tool call's raw text, and the reply with every tool call cut out (for reading the sections). */
+function findToolCall(text: string): {body: string | null; rest: string} {
+  const lower = text.toLowerCase()
+  const spans: Array<[number, number]> = []
+  let body: string | null = null
+  for (let open = lower.indexOf(TOOL_OPEN); open !== -1; open = lower.indexOf(TOOL_OPEN, spans[spans.length - 1][1])) {
+    const start = open + TOOL_OPEN.length
+    const nextOpen = lower.indexOf(TOOL_OPEN, start)
+    const close = lower.indexOf(TOOL_CLOSE, start)
+    let end: number
+    if (close !== -1 && (nextOpen === -1 || close < nextOpen)) {
+      body ??= text.slice(start, close)
+      end = close + TOOL_CLOSE.length
+    } else {
+      // No closing tag: the call ends with its JSON object, so a Memory line after it stays readable.
+      const region = text.slice(start, nextOpen === -1 ? text.length : nextOpen)
+      const object = objectSpan(region)
+      body ??= object ? region.slice(object[0], object[1]) : region
+      end = start + (object ? object[1] : region.length)
+    }
+    spans.push([open, end])
+  }
+  if (spans.length === 0) {
+    const fence = /```[a-z]*[ \t]*\n?([\s\S]*?)```/i.exec(text)
+    if (fence && fence[1].includes('{')) {
+      body = fence[1]
+      spans.push([fence.index, fence.index + fence[0].length])
+    }
+  }
+  let rest = ''
+  let from = 0
+  for (const [start, end] of spans) {
+    rest += `${text.slice(from, start)}\n`
+    from = end
+  }
+  rest += text.slice(from)
+  return {body, rest: rest.replace(/^[ \t]*```[a-z]*[ \t]*$/gim, '')}
+}
+
+/** [start, end) of the first balanced JSON object in text, skipping braces inside strings; null when none closes. */
+function objectSpan(text: string): [number, number] | null {
+  const start = text.indexOf('{')
+  if (start === -1) return null
+  let depth = 0
+  let inString = false
+  for (let i = start; i < text.length; i++) {
+    const c = text[i]
+    if (inString) {
+      if (c === '\\') i++
+      else if (c === '"') inString = false
+    } else if (c === '"') inString = true
+    else if (c === '{') depth++
+    else if (c === '}' && --depth === 0) return [start, i + 1]
+  }
+  return null
+}
+
+const SECTION = /^[ \t>#*_-]*(thought|action|memory)[ \t*_]*:[ \t*_]*/gim
+
+function readSections(text: string): Pick<ParsedPolicyResponse, 'thought' | 'actionText' | 'memory'> {
+  const found: Record<string, string> = {}
+  const matches = [...text.matchAll(SECTION)]
+  matches.forEach((match, i) => {
+    const label = match[1].toLowerCase()
+    const end = i + 1 < matches.length ? matches[i + 1].index : text.length
+    found[label] ??= text.slice(match.index + match[0].length, end).trim()
+  })
+  // A reply with no labels at all is still worth keeping as the thought.
+  const preamble = text.slice(0, matches.length > 0 ? matches[0].index : text.length).trim()
+  return {
+    thought: found.thought || (matches.length === 0 && preamble) || null,
+    actionText: found.action ? found.action.replace(/\s+/g, ' ') : null,
+    memory: found.memory || null,
+  }
+}
+
+type ActionResult = {action: Action} | {error: string}
+
+// A Map, not an object literal, so that a reply naming "constructor" is not mistaken for an action.
+const ALIASES = new Map<string, PolicyActionName>([
+  ...POLICY_ACTIONS.map((name) => [name, name] as const),
+  ['click', 'left_click'],
+  ['back', 'go_back'],
+  ['goto', 'navigate'],
+  ['open_url', 'navigate'],
+])
+// Qwen's own computer_use ends an episode with `terminate`; here ending means answering, so it needs a text.
+const FINISH_ALIASES = new Set(['terminate', 'stop', 'finish'])
+
+function readAction(body: string): ActionResult {
+  const span = objectSpan(body)
+  const json = span ? body.slice(span[0], span[1]) : body.trim()
+  if (!json) return {error: 'empty <tool_call>'}
+  let call: unknown
+  try {
+    call = JSON.parse(json)
+  } catch (error) {
+    return {error: `invalid JSON in <tool_call>: ${oneLine((error as Error).message, 120)}`}
+  }
+  if (!isRecord(call)) return {error: `<tool_call> is not a JSON object, got ${quote(call)}`}
+  let args: unknown = call.arguments ?? call.parameters
+  if (typeof args === 'string') {
+    try {
+      args = JSON.parse(args)
+    } catch (error) {
+      return {error: `invalid JSON in tool_call arguments: ${oneLine((error as Error).message, 120)}`}
+    }
+  }
+  if (args === undefined && 'action' in call) args = call
+  if (!isRecord(args)) return {error: `tool_call arguments are not a JSON object, got ${quote(args)}`}
+  // Some replies name the action as the function instead of passing it as an argument.
+  const name = args.action ?? (call.name !== 'computer_use' ? call.name : undefined)
+  if (typeof name !== 'string' || !name.trim()) return {error: 'tool_call has no action'}
+  return toAction(name.trim().toLowerCase(), args)
+}
+
+function toAction(name: string, args: Record<string, unknown>): ActionResult {
+  if (FINISH_ALIASES.has(name)) {
+    const answer = nonEmptyString(args.text ?? args.answer)
+    return answer === null ? {error: `${name} needs an answer text to count as answer`} : {action: {name: 'answer', text: answer}}
+  }
+  const canonical = ALIASES.get(name)
+  if (!canonical) return {error: `unknown action ${quote(name)}; expected one of ${POLICY_ACTIONS.join(', ')}`}
+  const coordinate = args.coordinate === undefined ? undefined : readCoordinate(args.coordinate)
+  if (typeof coordinate === 'string') return {error: coordinate}
+  const at = coordinate ? {coordinate} : {}
+
+  switch (canonical) {
+    case 'left_click':
+      return coordinate ? {action: {name: 'left_click', coordinate}} : {error: 'left_click needs a coordinate [x, y]'}
+    case 'type': {
+      const value = typeof args.text === 'string' && args.text.length > 0 ? args.text : null
+      return value === null ? {error: 'type needs a non-empty text'} : {action: {name: 'type', text: value, ...at}}
+    }
+    case 'scroll': {
+      const direction = args.direction === undefined ? 'down' : String(args.direction).trim().toLowerCase()
+      if (!(DIRECTIONS as readonly string[]).includes(direction)) {
+        return {error: `invalid scroll direction ${quote(args.direction)}; expected up, down, left or right`}
+      }
+      return {action: {name: 'scroll', direction: direction as (typeof DIRECTIONS)[number], ...at}}
+    }
+    case 'wait': {
+      const time = args.time ?? args.seconds
+      if (time === undefined) return {action: {name: 'wait', seconds: DEFAULT_WAIT_SECONDS}}
+      const seconds = typeof time === 'string' && time.trim() ? Number(time) : time
+      if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return {error: `invalid wait time ${quote(time)}`}
+      return {action: {name: 'wait', seconds: Math.min(seconds, MAX_WAIT_SECONDS)}}
+    }
+    case 'go_back':
+      return {action: {name: 'go_back'}}
+    case 'navigate': {
+      const url = nonEmptyString(args.url)
+      return url === null ? {error: 'navigate needs a url'} : {action: {name: 'navigate', url}}
+    }
+    case 'answer': {
+      const answer = nonEmptyString(args.text ?? args.answer)
+      return answer === null ? {error: 'answer needs a non-empty text'} : {action: {name: 'answer', text: answer}}
+    }
+  }
+}
+
+/** [x, y] exactly in the order given, rounded; a message when it is not two numbers within 0-1000. */
+function readCoordinate(value: unknown): [number, number] | string {
+  let pair: unknown[] | null = null
+  if (Array.isArray(value)) pair = value
+  else if (isRecord(value) && 'x' in value && 'y' in value) pair = [value.x, value.y]
+  else if (typeof value === 'string') {
+    const match = /^\s*[[(]?\s*(-?[\d.]+(?:e[-+]?\d+)?)\s*,\s*(-?[\d.]+(?:e[-+]?\d+)?)\s*[\])]?\s*$/i.exec(value)
+    if (match) pair = [Number(match[1]), Number(match[2])]
+  }
+  if (!pair || pair.length !== 2 || !pair.every((n) => typeof n === 'number' && Number.isFinite(n))) {
+    return `invalid coordinate ${quote(value)}; expected [x, y] with two numbers`
+  }
+  const [x, y] = pair as [number, number]
+  // Out-of-range points usually mean the model answered in pixels; guessing a scale would click the wrong place.
+  if (x < 0 || x > 1000 || y < 0 || y > 1000) return `coordinate [${x}, ${y}] is out of range 0-1000`
+  return [Math.round(x), Math.round(y)]
+}
+
+function nonEmptyString(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() ? value.trim() : null
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function quote(value: unknown): string {
+  const json = JSON.stringify(value) ?? String(value)
+  return json.length > 60 ? `${json.slice(0, 59)}…` : json
+}

@@ -1,0 +1,101 @@
+import {setTimeout as sleep} from 'node:timers/promises'
+import type {Page} from 'playwright-core'
+import type {Action} from '../schema/trajectory.js'
+import {toPixels} from './coordinates.js'
+import type {NavigationGuard} from './navigation-guard.js'
+import type {Viewport} from './browser-pool.js'
+
+export interface ActOptions {
+  viewport: Viewport
+  guard: NavigationGuard
+  /** Time allowed for a navigation the action starts (a typed URL, a back, a submitted form). */
+  navigationTimeoutMs: number
+  /** Cap on a `wait` action. */
+  maxWaitSeconds?: number
+}
+
+/** What happened when an action ran: nothing to report, or why it could not be done (the step's action_error). */
+export type ActResult = {error: string | null}
+
+/** A scroll moves this share of the viewport's height (or width). */
+const SCROLL_SHARE = 0.6
+
+/**
+ * Performs one policy action in the page, in CSS pixels of the fixed viewport. Clicks and typing act through the
+ * mouse and keyboard at the given coordinates; `type` replaces the text of the field it clicks, and a final newline
+ * presses Enter. Navigation targets pass the guard first.
+ */
+export async function performAction(page: Page, action: Action, options: ActOptions): Promise<ActResult> {
+  switch (action.name) {
+    case 'left_click': {
+      if (!action.coordinate) return {error: 'left_click needs a coordinate'}
+      const {x, y} = toPixels(action.coordinate, options.viewport)
+      await page.mouse.click(x, y)
+      return {error: null}
+    }
+    case 'type': {
+      const text = action.text ?? ''
+      if (action.coordinate) {
+        const {x, y} = toPixels(action.coordinate, options.viewport)
+        await page.mouse.click(x, y)
+        await page.keyboard.press('ControlOrMeta+A')
+        await page.keyboard.press('Delete')
+      }
+      const submit = text.endsWith('\n')
+      const body = submit ? text.replace(/\n+$/, '') : text
+      if (body) await page.keyboard.type(body)
+      if (submit) await page.keyboard.press('Enter')
+      return {error: null}
+    }
+    case 'scroll': {
+      const {x, y} = action.coordinate ? toPixels(action.coordinate, options.viewport) : {x: Math.round(options.viewport.width / 2), y: Math.round(options.viewport.height / 2)}
+      const dy = Math.round(options.viewport.height * SCROLL_SHARE)
+      const dx = Math.round(options.viewport.width * SCROLL_SHARE)
+      const [deltaX, deltaY] = ({up: [0, -dy], down: [0, dy], left: [-dx, 0], right: [dx, 0]} as const)[action.direction ?? 'down']
+      await page.mouse.move(x, y)
+      await page.mouse.wheel(deltaX, deltaY)
+      return {error: null}
+    }
+    case 'wait': {
+      const seconds = Math.min(Math.max(action.seconds ?? 2, 0), options.maxWaitSeconds ?? 10)
+      await sleep(seconds * 1000)
+      return {error: null}
+    }
+    case 'go_back': {
+      const response = await page.goBack({waitUntil: 'load', timeout: options.navigationTimeoutMs})
+      return {error: response === null && page.url() === 'about:blank' ? 'there is no page to go back to' : null}
+    }
+    case 'navigate': {
+      const url = withScheme(action.url ?? '')
+      if (!url) return {error: 'navigate needs a url'}
+      const refusal = options.guard.check(url)
+      if (refusal) return {error: refusal}
+      await page.goto(url, {waitUntil: 'load', timeout: options.navigationTimeoutMs})
+      return {error: null}
+    }
+    case 'answer':
+      return {error: null}
+    default:
+      return {error: `unknown action "${action.name}"`}
+  }
+}
+
+/** A bare host name or path typed by a model (`example.com/x`) gets https://; anything with a scheme is kept. */
+export function withScheme(url: string): string {
+  const trimmed = url.trim()
+  if (!trimmed) return ''
+  return /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`
+}
+
+/** Two actions that do the same thing (the repeated-action check). */
+export function sameAction(a: Action | null, b: Action | null): boolean {
+  if (!a || !b) return false
+  return (
+    a.name === b.name &&
+    a.coordinate?.[0] === b.coordinate?.[0] &&
+    a.coordinate?.[1] === b.coordinate?.[1] &&
+    (a.text ?? null) === (b.text ?? null) &&
+    (a.direction ?? null) === (b.direction ?? null) &&
+    (a.url ?? null) === (b.url ?? null)
+  )
+}

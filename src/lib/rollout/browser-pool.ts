@@ -1,0 +1,221 @@
+import {chromium, type Browser, type BrowserContext} from 'playwright-core'
+import {ExternalError} from '../cli/errors.js'
+import type {Reporter} from '../cli/reporter.js'
+import {chromiumArgs, chromiumPath} from '../browser/chromium.js'
+
+export interface Viewport {
+  width: number
+  height: number
+}
+
+export interface BrowserPoolOptions {
+  /** Local Chromium processes to launch (ignored when `endpoints` are given). */
+  local: number
+  /** Remote Playwright browser servers (`webgym browsers serve`) to connect to. */
+  endpoints?: readonly string[]
+  hostResolverRules?: string
+  viewport: Viewport
+  reporter: Reporter
+  /** Replacements allowed over the run before the pool gives up (a browser that keeps crashing is a broken setup). */
+  maxRestarts?: number
+}
+
+/** One browser of the pool. */
+interface Member {
+  id: number
+  endpoint: string | null
+  browser: Browser | null
+  /** Contexts open on it now. */
+  active: number
+  /** The launch or connect in progress, when it is being (re)started. */
+  starting: Promise<void> | null
+}
+
+/** A fresh isolated context on one of the pool's browsers; release it when the episode ends. */
+export interface Lease {
+  context: BrowserContext
+  browserId: number
+  /** True when the browser under this context disconnected (crashed, was killed, or was replaced as hung). */
+  readonly lost: boolean
+  release(): Promise<void>
+}
+
+const CONNECT_TIMEOUT_MS = 30_000
+const PROBE_TIMEOUT_MS = 5000
+
+/**
+ * Chromium processes (local, launched from Debian's package with the project's flags) or remote Playwright browser
+ * servers, with episodes spread over them by load. A browser that disconnects is started again; a hung one (a probe
+ * that cannot open a context in time) is closed and replaced. Leases on a lost browser report `lost`, so the caller
+ * can retry the episode elsewhere.
+ */
+export class BrowserPool {
+  restarts = 0
+  private readonly members: Member[] = []
+  private closing = false
+  private readonly maxRestarts: number
+
+  private constructor(private readonly options: BrowserPoolOptions) {
+    this.maxRestarts = options.maxRestarts ?? 10 + 2 * Math.max(options.local, options.endpoints?.length ?? 0)
+  }
+
+  static async start(options: BrowserPoolOptions): Promise<BrowserPool> {
+    const pool = new BrowserPool(options)
+    const endpoints = options.endpoints ?? []
+    if (endpoints.length === 0) chromiumPath() // a missing Chromium is one clear error before anything starts
+    const count = endpoints.length > 0 ? endpoints.length : options.local
+    for (let id = 0; id < count; id++) pool.members.push({id, endpoint: endpoints[id] ?? null, browser: null, active: 0, starting: null})
+    try {
+      await Promise.all(pool.members.map((member) => pool.startMember(member)))
+    } catch (error) {
+      await pool.close()
+      throw error
+    }
+    return pool
+  }
+
+  get size(): number {
+    return this.members.length
+  }
+
+  /** Opens a fresh context on the least loaded live browser. */
+  async lease(): Promise<Lease> {
+    for (;;) {
+      if (this.closing) throw new ExternalError('the browser pool is closed')
+      const live = this.members.filter((member) => member.browser?.isConnected() && !member.starting)
+      if (live.length === 0) {
+        const pending = this.members.map((member) => member.starting ?? this.restart(member, 'no browser is connected'))
+        await Promise.race(pending)
+        continue
+      }
+      const member = live.reduce((best, candidate) => (candidate.active < best.active ? candidate : best))
+      const browser = member.browser!
+      member.active++
+      let context: BrowserContext
+      try {
+        context = await browser.newContext({
+          viewport: this.options.viewport,
+          deviceScaleFactor: 1,
+          acceptDownloads: false,
+          locale: 'en-US',
+          timezoneId: 'UTC',
+        })
+      } catch (error) {
+        member.active--
+        if (browser.isConnected()) throw error
+        continue // it died under us: take another
+      }
+      let lost = false
+      const onLost = () => (lost = true)
+      browser.once('disconnected', onLost)
+      return {
+        context,
+        browserId: member.id,
+        get lost() {
+          return lost || !browser.isConnected()
+        },
+        release: async () => {
+          browser.off('disconnected', onLost)
+          member.active--
+          await context.close().catch(() => {})
+        },
+      }
+    }
+  }
+
+  /**
+   * Checks that a browser still answers (after an episode timed out on it); a hung one is closed and replaced.
+   * Returns true when it was healthy.
+   */
+  async probe(browserId: number): Promise<boolean> {
+    const member = this.members[browserId]
+    if (!member?.browser || member.starting) return true
+    const browser = member.browser
+    const healthy = await withTimeout(
+      (async () => {
+        const context = await browser.newContext()
+        await context.close()
+        return true
+      })(),
+      PROBE_TIMEOUT_MS,
+    ).catch(() => false)
+    if (!healthy && member.browser === browser) {
+      this.options.reporter.warn(`browser ${member.id + 1} does not answer: replacing it`)
+      await this.restart(member, 'hung')
+    }
+    return healthy
+  }
+
+  async close(): Promise<void> {
+    this.closing = true
+    await Promise.all(
+      this.members.map(async (member) => {
+        await member.starting?.catch(() => {})
+        await member.browser?.close().catch(() => {})
+        member.browser = null
+      }),
+    )
+  }
+
+  private restart(member: Member, reason: string): Promise<void> {
+    if (member.starting) return member.starting
+    if (this.closing) return Promise.resolve()
+    this.restarts++
+    if (this.restarts > this.maxRestarts) {
+      return Promise.reject(new ExternalError(`browsers were replaced ${this.restarts - 1} times in this run, giving up (last: ${reason})`, 'check Chromium on its own, e.g. with a short rollout --browsers 1'))
+    }
+    const old = member.browser
+    member.browser = null
+    void old?.close().catch(() => {})
+    return this.startMember(member)
+  }
+
+  private startMember(member: Member): Promise<void> {
+    const starting = (async () => {
+      const browser = member.endpoint
+        ? await chromium.connect(member.endpoint, {timeout: CONNECT_TIMEOUT_MS}).catch((error: Error) => {
+            throw new ExternalError(`cannot connect to the browser server at ${member.endpoint}: ${error.message.split('\n')[0]}`, 'start one with `webgym browsers serve` on the worker and pass the ws:// address it prints')
+          })
+        : await chromium.launch({
+            executablePath: chromiumPath(),
+            headless: true,
+            args: chromiumArgs({hostResolverRules: this.options.hostResolverRules}),
+            // The command handles signals itself: in-flight episodes get a grace period before browsers close.
+            handleSIGINT: false,
+            handleSIGTERM: false,
+            handleSIGHUP: false,
+          })
+      if (this.closing) {
+        await browser.close().catch(() => {})
+        return
+      }
+      member.browser = browser
+      browser.once('disconnected', () => {
+        if (this.closing || member.browser !== browser) return
+        this.options.reporter.warn(`browser ${member.id + 1} disconnected: starting a new one`)
+        void this.restart(member, 'disconnected').catch((error: Error) => this.options.reporter.warn(error.message))
+      })
+    })()
+    member.starting = starting
+    void starting.then(
+      () => {
+        if (member.starting === starting) member.starting = null
+      },
+      () => {
+        if (member.starting === starting) member.starting = null
+      },
+    )
+    return starting
+  }
+}
+
+export async function withTimeout<T>(promise: Promise<T>, ms: number, message = `timed out after ${ms} ms`): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  try {
+    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new TimeoutError(message)), ms)))])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+export class TimeoutError extends Error {}

@@ -1,0 +1,130 @@
+import type {BrowserContext, Page, Request, Route} from 'playwright-core'
+import type {NavigationGuard} from './navigation-guard.js'
+import type {Observation} from './policy.js'
+
+const LOAD_WAIT_MS = 5000
+const SCREENSHOT_TRY_MS = 8000
+
+export interface SessionOptions {
+  guard: NavigationGuard
+  navigationTimeoutMs: number
+  jpegQuality: number
+}
+
+export interface StartPage {
+  /** HTTP status of the start page's document, or null when none came back. */
+  status: number | null
+  title: string
+  /** The start of the page's visible text (for the blocked-page check). */
+  text: string
+}
+
+/**
+ * The agent's view of one browser context: the page it looks at (a new tab it opens becomes that page; when that tab
+ * closes, the one before it), dialogs dismissed, downloads refused (the context does not accept them), and every
+ * request checked by the navigation guard. A refused navigation is remembered for the step that caused it.
+ */
+export class BrowsingSession {
+  private readonly pages: Page[] = []
+  private refused: string[] = []
+  private navigating: Promise<void> | null = null
+  private settleNavigation: (() => void) | null = null
+
+  private constructor(
+    readonly context: BrowserContext,
+    private readonly options: SessionOptions,
+  ) {}
+
+  static async open(context: BrowserContext, options: SessionOptions): Promise<BrowsingSession> {
+    const session = new BrowsingSession(context, options)
+    await context.route((url) => options.guard.check(url.href) !== null, (route) => session.refuse(route))
+    context.on('page', (page) => session.adopt(page))
+    session.adopt(await context.newPage())
+    return session
+  }
+
+  /** The page the agent sees now. */
+  get page(): Page {
+    const open = this.pages.filter((page) => !page.isClosed())
+    return open[open.length - 1] ?? this.pages[this.pages.length - 1]!
+  }
+
+  async goto(url: string): Promise<StartPage> {
+    const response = await this.page.goto(url, {waitUntil: 'load', timeout: this.options.navigationTimeoutMs})
+    const {title, text} = await this.page
+      .evaluate(() => {
+        const doc = (globalThis as unknown as {document: {title: string; body: {innerText: string} | null}}).document
+        return {title: doc.title, text: (doc.body?.innerText ?? '').slice(0, 4000)}
+      })
+      .catch(() => ({title: '', text: ''}))
+    return {status: response?.status() ?? null, title, text}
+  }
+
+  /** Waits for a navigation that the last action started, then takes the JPEG screenshot, URL and title. */
+  async observe(): Promise<Observation> {
+    if (this.navigating) await this.navigating
+    const page = this.page
+    // Images still loading after the document is parsed: worth a short wait, not a hung page's whole timeout.
+    await page.waitForLoadState('load', {timeout: LOAD_WAIT_MS}).catch(() => {})
+    // A screenshot taken while a document is being swapped can stall on a loaded machine; a second try succeeds.
+    const shoot = (timeout: number) => page.screenshot({type: 'jpeg', quality: this.options.jpegQuality, timeout})
+    const image = await shoot(SCREENSHOT_TRY_MS).catch(async () => {
+      await page.waitForLoadState('load', {timeout: LOAD_WAIT_MS}).catch(() => {})
+      return shoot(this.options.navigationTimeoutMs)
+    })
+    const title = await page.title().catch(() => '')
+    return {image, url: page.url(), title}
+  }
+
+  /** Lets the page take in the last input, so a navigation it starts is seen before the next observation. */
+  async settle(): Promise<void> {
+    await this.page.evaluate('0').catch(() => {})
+  }
+
+  /** The guard's reasons for navigations refused since the last call (the step's action_error). */
+  takeRefusals(): string | null {
+    const reasons = this.refused
+    this.refused = []
+    return reasons.length > 0 ? reasons.join('; ') : null
+  }
+
+  private adopt(page: Page): void {
+    if (this.pages.includes(page)) return
+    this.pages.push(page)
+    page.on('dialog', (dialog) => void dialog.dismiss().catch(() => {}))
+    page.on('download', (download) => void download.cancel().catch(() => {}))
+    page.on('request', (request) => this.onRequest(page, request))
+    const done = () => this.endNavigation()
+    page.on('domcontentloaded', done)
+    page.on('download', done)
+    page.on('requestfailed', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) done()
+    })
+    page.on('close', done)
+  }
+
+  private onRequest(page: Page, request: Request): void {
+    if (!request.isNavigationRequest() || request.frame() !== page.mainFrame() || this.navigating) return
+    this.navigating = new Promise<void>((resolve) => {
+      const timer = setTimeout(() => this.endNavigation(), this.options.navigationTimeoutMs)
+      this.settleNavigation = () => {
+        clearTimeout(timer)
+        resolve()
+      }
+    })
+  }
+
+  private endNavigation(): void {
+    const settle = this.settleNavigation
+    this.navigating = null
+    this.settleNavigation = null
+    settle?.()
+  }
+
+  private async refuse(route: Route): Promise<void> {
+    const request = route.request()
+    const reason = this.options.guard.check(request.url())
+    if (request.isNavigationRequest() && reason) this.refused.push(reason)
+    await route.abort('blockedbyclient').catch(() => {})
+  }
+}

@@ -1,0 +1,56 @@
+import {TRAJECTORY_STATUSES} from '../schema/trajectory.js'
+
+export type Timing = 'observe' | 'policy' | 'act'
+type Status = (typeof TRAJECTORY_STATUSES)[number]
+
+/** Counters and timings of a rollout, for the progress line and the `--json` summary. */
+export class RolloutMetrics {
+  readonly started = Date.now()
+  steps = 0
+  sessions = 0
+  requests = 0
+  retries = 0
+  readonly episodes: Record<Status, number> = Object.fromEntries(TRAJECTORY_STATUSES.map((status) => [status, 0])) as Record<Status, number>
+  private readonly timings: Record<Timing, number[]> = {observe: [], policy: [], act: []}
+
+  time(kind: Timing, ms: number): void {
+    this.timings[kind].push(ms)
+  }
+
+  finished(status: Status): void {
+    this.episodes[status]++
+  }
+
+  get done(): number {
+    return Object.values(this.episodes).reduce((sum, count) => sum + count, 0)
+  }
+
+  get seconds(): number {
+    return (Date.now() - this.started) / 1000
+  }
+
+  stepsPerSecond(): number {
+    return this.steps / Math.max(this.seconds, 0.001)
+  }
+
+  /** p50 and p95 of one timing, in ms (null before any step). */
+  percentiles(kind: Timing): {p50: number; p95: number} | null {
+    const values = [...this.timings[kind]].sort((a, b) => a - b)
+    if (values.length === 0) return null
+    const at = (q: number) => values[Math.min(values.length - 1, Math.floor(q * values.length))]!
+    return {p50: Math.round(at(0.5)), p95: Math.round(at(0.95))}
+  }
+
+  summary(extra: {browser_restarts: number; total: number; concurrency: number; mode: string; policy: string}) {
+    return {
+      ...extra,
+      episodes: this.done,
+      by_status: {...this.episodes},
+      steps: this.steps,
+      seconds: Math.round(this.seconds * 1000) / 1000,
+      steps_per_second: Math.round(this.stepsPerSecond() * 1000) / 1000,
+      episode_retries: this.retries,
+      timings_ms: {observe: this.percentiles('observe'), policy: this.percentiles('policy'), act: this.percentiles('act')},
+    }
+  }
+}

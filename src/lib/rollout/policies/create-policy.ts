@@ -1,0 +1,49 @@
+import {readFile} from 'node:fs/promises'
+import {InputError, UsageError} from '../../cli/errors.js'
+import type {InvalidRecords} from '../../io/invalid-records.js'
+import {readRecords} from '../../io/read-records.js'
+import {LlmClient} from '../../llm/client.js'
+import {TrajectorySchema, type Trajectory} from '../../schema/trajectory.js'
+import type {Policy} from '../policy.js'
+import {OpenAIPolicy} from './openai.js'
+import {OraclePolicy} from './oracle.js'
+import {RandomPolicy} from './random.js'
+import {ReplayPolicy} from './replay.js'
+
+export const POLICIES = ['openai', 'random', 'oracle', 'replay'] as const
+export type PolicyName = (typeof POLICIES)[number]
+
+export interface PolicyChoice {
+  name: PolicyName
+  /** openai: the client (endpoint, model, retries, temperature, seed). */
+  client?: () => LlmClient
+  memory: boolean
+  window: number
+  maxTokens: number
+  oracleNoise: number
+  /** replay: trajectory files. */
+  replay?: string
+  invalid: InvalidRecords
+}
+
+/** The policy `--policy` names, with what it needs checked before any browser starts. */
+export async function createPolicy(choice: PolicyChoice): Promise<Policy> {
+  switch (choice.name) {
+    case 'openai':
+      return new OpenAIPolicy(choice.client!(), {useMemory: choice.memory, window: choice.window, maxTokens: choice.maxTokens})
+    case 'random':
+      return new RandomPolicy()
+    case 'oracle':
+      if (!(choice.oracleNoise >= 0 && choice.oracleNoise <= 1)) throw new UsageError(`--oracle-noise must be a probability from 0 to 1, got ${choice.oracleNoise}`)
+      return new OraclePolicy({noise: choice.oracleNoise})
+    case 'replay': {
+      if (!choice.replay) throw new UsageError('--policy replay needs the trajectories to replay', 'pass --replay FILE (a rollout output)')
+      await readFile(choice.replay).catch(() => {
+        throw new InputError(`${choice.replay}: cannot read the --replay file`, 'check the path')
+      })
+      const recorded = new Map<string, Trajectory>()
+      for await (const {record} of readRecords([choice.replay], {schema: TrajectorySchema, invalid: choice.invalid})) recorded.set(record.task.id, record)
+      return new ReplayPolicy(recorded)
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import {LlmClient, LlmError} from '../../llm/client.js'
+import {buildPolicyMessages, parsePolicyResponse, QWEN3VL_PROMPT_VERSION, type PolicyRound} from '../../prompts/qwen3vl.js'
+import type {Task} from '../../schema/task.js'
+import {PolicyFailure, type EpisodePolicy, type Policy, type PolicyInput, type PolicyOutput} from '../policy.js'
+
+export interface OpenAIPolicyOptions {
+  /** Carry the model's Memory section from step to step (--no-memory turns it off). */
+  useMemory: boolean
+  /** Rounds with screenshots in each request, the current one included. */
+  window: number
+  maxTokens: number
+}
+
+/** The dialects the policy speaks; each has its own versioned prompt builder and parser. */
+export const DIALECTS = ['qwen3vl'] as const
+
+/**
+ * A vision-language model behind an OpenAI-compatible endpoint (vLLM serving Qwen3-VL in production), speaking the
+ * qwen3vl computer-use dialect: screenshots in, one tool call out. A response that cannot be parsed becomes the
+ * step's action_error and the episode goes on; an endpoint that fails for good after its retries ends the episode.
+ */
+export class OpenAIPolicy implements Policy {
+  readonly name = 'openai'
+  readonly promptVersion = QWEN3VL_PROMPT_VERSION
+  readonly version = 'qwen3vl'
+  readonly remote = true
+
+  constructor(
+    private readonly client: LlmClient,
+    private readonly options: OpenAIPolicyOptions,
+  ) {}
+
+  get model(): string {
+    return this.client.options.model
+  }
+
+  begin(task: Task): EpisodePolicy {
+    return {next: (input) => this.next(task, input)}
+  }
+
+  async close(): Promise<void> {
+    await this.client.close()
+  }
+
+  private async next(task: Task, input: PolicyInput): Promise<PolicyOutput> {
+    const rounds: PolicyRound[] = input.history.map(({step, image}) => ({
+      url: step.url,
+      title: step.title,
+      response: step.response,
+      action: step.action,
+      action_error: step.action_error,
+      repeated: step.repeated,
+      ...(image.length > 0 ? {image: dataUrl(image)} : {}),
+    }))
+    const messages = buildPolicyMessages({
+      task: {intent: task.intent, start_url: task.start_url, website: task.website},
+      viewport: input.viewport,
+      rounds,
+      current: {url: input.observation.url, title: input.observation.title, image: dataUrl(input.observation.image)},
+      memory: this.options.useMemory ? input.memory : null,
+      useMemory: this.options.useMemory,
+      lastActionNoEffect: input.lastActionNoEffect,
+      lastActionError: input.lastActionError,
+      window: this.options.window,
+    })
+    let content: string | null
+    try {
+      ;({content} = await this.client.chat(messages, {maxTokens: this.options.maxTokens, signal: input.signal}))
+    } catch (error) {
+      if (error instanceof LlmError) throw new PolicyFailure(error.message)
+      throw error
+    }
+    const parsed = parsePolicyResponse(content)
+    return {response: content, action: parsed.action, memory: this.options.useMemory ? parsed.memory : null, error: parsed.error}
+  }
+}
+
+function dataUrl(jpeg: Buffer): string {
+  return `data:image/jpeg;base64,${jpeg.toString('base64')}`
+}

@@ -1,0 +1,38 @@
+import {SeededRandom} from '../../random/seeded-random.js'
+import type {Action} from '../../schema/trajectory.js'
+import type {EpisodePolicy, Policy} from '../policy.js'
+
+const WORDS = ['laptop', 'paris', 'chicken', 'apply', 'news', 'cheap', 'berlin', 'science', '2 bedrooms', 'weather']
+const DIRECTIONS = ['up', 'down', 'left', 'right'] as const
+
+/** A random action of the kinds that act on the page: a click, typing into what is at a point, a scroll, or back. */
+export function randomAction(random: SeededRandom): Action {
+  const point = (): [number, number] => [random.below(1001), random.below(1001)]
+  switch (random.below(4)) {
+    case 0:
+      return {name: 'left_click', coordinate: point()}
+    case 1:
+      return {name: 'type', coordinate: point(), text: WORDS[random.below(WORDS.length)]!}
+    case 2:
+      return {name: 'scroll', coordinate: point(), direction: DIRECTIONS[random.below(DIRECTIONS.length)]!}
+    default:
+      return {name: 'go_back'}
+  }
+}
+
+/**
+ * Uniformly random actions, seeded per task: the baseline, and the way to measure raw throughput. It never waits,
+ * leaves the site by URL or answers, so an episode runs to the horizon.
+ */
+export class RandomPolicy implements Policy {
+  readonly name = 'random'
+  readonly model = null
+  readonly promptVersion = null
+  readonly version = 'random-v1'
+  readonly remote = false
+
+  begin(_task: unknown, seed: number): EpisodePolicy {
+    const random = new SeededRandom(seed)
+    return {next: async () => ({response: null, action: randomAction(random), memory: null, error: null})}
+  }
+}

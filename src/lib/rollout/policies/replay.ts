@@ -1,0 +1,34 @@
+import type {Task} from '../../schema/task.js'
+import type {Trajectory} from '../../schema/trajectory.js'
+import {PolicyFailure, type EpisodePolicy, type Policy} from '../policy.js'
+
+/**
+ * Re-executes the recorded actions of earlier trajectories, step by step, with the recorded responses and memory:
+ * for reproducibility checks (does the same action sequence reach the same state?) and for debugging an episode.
+ */
+export class ReplayPolicy implements Policy {
+  readonly name = 'replay'
+  readonly promptVersion = null
+  readonly version = 'replay-v1'
+  readonly remote = false
+  readonly model: string | null
+
+  constructor(private readonly recorded: ReadonlyMap<string, Trajectory>) {
+    this.model = null
+  }
+
+  begin(task: Task): EpisodePolicy {
+    const trajectory = this.recorded.get(task.id)
+    if (!trajectory) throw new PolicyFailure(`no recorded trajectory for ${task.id} in the --replay file`)
+    const steps = trajectory.steps
+    let index = 0
+    return {
+      horizon: Math.max(1, steps.length),
+      next: async () => {
+        const step = steps[index++]
+        if (!step) return {response: null, action: {name: 'answer', text: trajectory.answer ?? ''}, memory: null, error: null}
+        return {response: step.response, action: step.action, memory: step.memory, error: step.action ? null : (step.action_error ?? 'no action recorded')}
+      },
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import type {Page} from 'playwright-core'
+import type {Action, Step} from '../schema/trajectory.js'
+import type {Task} from '../schema/task.js'
+
+/** What a policy sees at one step. */
+export interface Observation {
+  /** The JPEG screenshot of the viewport. */
+  image: Buffer
+  url: string
+  title: string
+}
+
+/** A step already taken in this episode, with the screenshot the policy saw then (kept for the prompt window). */
+export interface PastStep {
+  step: Step
+  image: Buffer
+}
+
+export interface PolicyInput {
+  index: number
+  observation: Observation
+  history: readonly PastStep[]
+  /** The memory carried from the last response that gave one. */
+  memory: string | null
+  /** The previous action repeated an earlier one on an unchanged screen. */
+  lastActionNoEffect: boolean
+  lastActionError: string | null
+  viewport: {width: number; height: number}
+  /** The live page, for policies that read the DOM (the oracle); a model policy sees only the observation. */
+  page: Page
+  signal: AbortSignal
+}
+
+export interface PolicyOutput {
+  /** The model's raw response, or null for policies without a model. */
+  response: string | null
+  action: Action | null
+  memory: string | null
+  /** Why no action could be taken from the response (malformed output), or null. */
+  error: string | null
+}
+
+/** One episode of a policy: it may keep state from step to step. */
+export interface EpisodePolicy {
+  next(input: PolicyInput): Promise<PolicyOutput>
+  /** A step cap of its own (replay: the recorded length), lower than the run's horizon. */
+  readonly horizon?: number
+}
+
+export interface Policy {
+  readonly name: string
+  readonly model: string | null
+  readonly promptVersion: string | null
+  readonly version: string | null
+  /** Whether `next` sends a model request (counted against --max-inflight). */
+  readonly remote: boolean
+  begin(task: Task, seed: number): EpisodePolicy
+  close?(): Promise<void>
+}
+
+/** A policy failed in a way the episode cannot go on from (the model server is unreachable after its retries). */
+export class PolicyFailure extends Error {}

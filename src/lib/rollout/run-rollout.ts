@@ -1,0 +1,300 @@
+import {writeFile} from 'node:fs/promises'
+import {resolve} from 'node:path'
+import pLimit from 'p-limit'
+import {ExternalError, UsageError} from '../cli/errors.js'
+import type {Reporter} from '../cli/reporter.js'
+import {ArtefactStore} from '../io/artefact-store.js'
+import type {InvalidRecords} from '../io/invalid-records.js'
+import {readRecords} from '../io/read-records.js'
+import {RecordWriter} from '../io/record-writer.js'
+import {TaskSchema, type Task} from '../schema/task.js'
+import type {Level} from '../schema/level.js'
+import {startSites, type SitesServer} from '../sites/server.js'
+import {WEBGYM_VERSION} from '../version.js'
+import {Blocklist} from './blocklist.js'
+import {BrowserPool, type Viewport} from './browser-pool.js'
+import type {FixtureWeb} from './episode.js'
+import {RolloutMetrics} from './metrics.js'
+import {NavigationGuard} from './navigation-guard.js'
+import type {Policy} from './policy.js'
+import {RolloutProgress} from './rollout-progress.js'
+import {tasksAlreadyRolledOut} from './resume-trajectories.js'
+import {runScheduler, type RolloutMode} from './scheduler.js'
+
+export const FIXTURE_DOMAIN = 'webgym.test'
+
+export interface RolloutOptions {
+  inputs: readonly string[]
+  invalid: InvalidRecords
+  maxLineBytes: number
+  output?: string
+  resume?: string
+  /** Where the end-of-run summary goes as JSON. */
+  json?: string
+  policy: Policy
+  mode: RolloutMode
+  concurrency: number
+  maxInflight: number
+  browsers: number
+  browserEndpoints: readonly string[]
+  viewport: Viewport
+  /** One cap for every task, or three: easy, medium, hard. */
+  horizons: readonly number[]
+  maxRepeats: number
+  maxActionErrors: number
+  stepTimeoutMs: number
+  episodeTimeoutMs: number
+  navigationTimeoutMs: number
+  retries: number
+  jpegQuality: number
+  imageWindow: number
+  shots: string
+  seed: number
+  graceMs: number
+  sites?: string
+  sitesToken?: string
+  allowHosts: readonly string[]
+  blocklist?: string
+  blockAfter: number
+  reporter: Reporter
+  /** Stop on SIGINT/SIGTERM with a grace period (the command); library callers pass their own `stop`. */
+  handleSignals: boolean
+  progressIntervalSeconds?: number
+}
+
+/** The run was stopped by a signal: its unfinished episodes are written as `aborted`; exit 130 or 143. */
+export class RolloutInterrupted extends Error {
+  constructor(
+    readonly signal: NodeJS.Signals,
+    readonly exitCode: number,
+    message: string,
+    readonly hint?: string,
+  ) {
+    super(message)
+  }
+}
+
+/**
+ * `webgym rollout`: reads the tasks, starts the fixture web when they need it and no --sites is given, starts the
+ * browser pool, runs the scheduler and writes each trajectory as its episode ends. However it ends, the browsers and
+ * the fixture web are closed, and no line is left half-written.
+ */
+export async function runRollout(options: RolloutOptions): Promise<RolloutMetrics> {
+  if (options.resume && options.output && resolve(options.resume) !== resolve(options.output)) {
+    throw new UsageError('--resume and -o name different files', '--resume FILE appends to FILE; drop -o')
+  }
+  const tasks: Task[] = []
+  for await (const {record} of readRecords(options.inputs, {schema: TaskSchema, invalid: options.invalid, maxLineBytes: options.maxLineBytes})) tasks.push(record)
+  const done = options.resume ? await tasksAlreadyRolledOut(options.resume) : new Set<string>()
+  const todo = uniqueTasks(tasks, options.reporter).filter((task) => !done.has(task.id))
+
+  const guard = new NavigationGuard({allowHosts: options.allowHosts})
+  const blocklist = await Blocklist.open({path: options.blocklist, threshold: options.blockAfter})
+  const metrics = new RolloutMetrics()
+  const limit = pLimit(options.maxInflight)
+  let sites: SitesServer | undefined
+  let pool: BrowserPool | undefined
+  let writer: RecordWriter | undefined
+  let progress: RolloutProgress | undefined
+  const stopper = new Stopper(options)
+  try {
+    const fixture = await fixtureWeb(todo, options, (server) => (sites = server))
+    if (fixture) guard.allow(`*.${FIXTURE_DOMAIN}`)
+    writer = await RecordWriter.open(options.resume ?? options.output, {append: Boolean(options.resume)})
+    if (todo.length > 0) {
+      pool = await BrowserPool.start({
+        local: options.browsers,
+        endpoints: options.browserEndpoints,
+        hostResolverRules: fixture?.rules,
+        viewport: options.viewport,
+        reporter: options.reporter,
+      })
+    }
+    progress = new RolloutProgress(metrics, todo.length, options.reporter, {intervalSeconds: options.progressIntervalSeconds})
+    const out = writer
+    const {failure} = await runScheduler(todo, {
+      mode: options.mode,
+      concurrency: options.concurrency,
+      pool: pool!,
+      policy: options.policy,
+      seed: options.seed,
+      retries: options.retries,
+      blocklist,
+      horizonOf: (task) => horizonOf(task, options.horizons),
+      draining: () => stopper.draining,
+      stop: stopper.signal,
+      maxPolicyFailures: Math.max(3, options.concurrency),
+      write: async (trajectory) => {
+        await out.write(trajectory)
+        await out.flush()
+      },
+      episode: {
+        run: {
+          policy: options.policy.name,
+          model: options.policy.model,
+          prompt_version: options.policy.promptVersion,
+          policy_version: options.policy.version,
+          viewport: options.viewport,
+          seed: options.seed,
+          webgym_version: WEBGYM_VERSION,
+        },
+        viewport: options.viewport,
+        maxRepeats: options.maxRepeats,
+        maxActionErrors: options.maxActionErrors,
+        stepTimeoutMs: options.stepTimeoutMs,
+        episodeTimeoutMs: options.episodeTimeoutMs,
+        navigationTimeoutMs: options.navigationTimeoutMs,
+        jpegQuality: options.jpegQuality,
+        imageWindow: options.imageWindow,
+        shots: new ArtefactStore(options.shots),
+        guard,
+        blocklist,
+        fixture: fixture ? {url: fixture.url, token: fixture.token} : null,
+        metrics,
+        limitRequests: options.policy.remote
+          ? (request) =>
+              limit(async () => {
+                metrics.requests++
+                try {
+                  return await request()
+                } finally {
+                  metrics.requests--
+                }
+              })
+          : (request) => request(),
+      },
+    })
+    progress.stop()
+    report(options, metrics, todo.length, tasks.length - todo.length, pool?.restarts ?? 0, blocklist)
+    if (options.json) await writeSummary(options, metrics, todo.length, pool?.restarts ?? 0)
+    if (stopper.stoppedBy) {
+      const resumeHint = options.resume ?? options.output
+      throw new RolloutInterrupted(
+        stopper.stoppedBy,
+        stopper.stoppedBy === 'SIGINT' ? 130 : 143,
+        `rollout stopped by ${stopper.stoppedBy}: ${metrics.done} of ${todo.length} episodes written (${metrics.episodes.aborted} aborted)`,
+        resumeHint ? `rerun with --resume ${resumeHint} to finish` : 'write the output with -o FILE to be able to --resume',
+      )
+    }
+    if (failure) throw new ExternalError(`rollout stopped: ${failure}`, 'check the policy endpoint (--base-url, --model), then rerun with --resume')
+    return metrics
+  } finally {
+    progress?.stop()
+    stopper.dispose()
+    await writer?.close()
+    await pool?.close()
+    await options.policy.close?.()
+    await sites?.stop()
+  }
+}
+
+/** Stop on the first signal after a grace period for the episodes in flight; at once on the second. */
+class Stopper {
+  draining = false
+  stoppedBy: NodeJS.Signals | null = null
+  private readonly controller = new AbortController()
+  private timer: NodeJS.Timeout | undefined
+  private readonly onSignal = (signal: NodeJS.Signals) => this.handle(signal)
+
+  constructor(private readonly options: RolloutOptions) {
+    if (!options.handleSignals) return
+    process.on('SIGINT', this.onSignal)
+    process.on('SIGTERM', this.onSignal)
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer)
+    process.off('SIGINT', this.onSignal)
+    process.off('SIGTERM', this.onSignal)
+  }
+
+  private handle(signal: NodeJS.Signals): void {
+    if (this.draining) {
+      this.options.reporter.warn(`${signal} again: aborting the episodes in flight now`)
+      this.controller.abort()
+      return
+    }
+    this.draining = true
+    this.stoppedBy = signal
+    const seconds = Math.round(this.options.graceMs / 1000)
+    this.options.reporter.warn(`${signal}: starting no new episodes; those in flight have ${seconds} s to finish (send it again to stop now)`)
+    this.timer = setTimeout(() => this.controller.abort(), this.options.graceMs)
+  }
+}
+
+interface FixtureSetup {
+  url: string
+  token: string | null
+  rules: string
+}
+
+/** The fixture web the tasks need: the one at --sites, or one started here with the tasks' seed. */
+async function fixtureWeb(tasks: readonly Task[], options: RolloutOptions, started: (server: SitesServer) => void): Promise<FixtureSetup | null> {
+  if (options.sites) {
+    let url: URL
+    try {
+      url = new URL(options.sites)
+    } catch {
+      throw new UsageError(`--sites is not a URL: "${options.sites}"`, 'pass the url that `webgym sites serve` prints, e.g. http://127.0.0.1:8040')
+    }
+    return {url: url.origin, token: options.sitesToken ?? null, rules: `MAP *.${FIXTURE_DOMAIN} ${url.host}`}
+  }
+  const fixtureTasks = tasks.filter((task) => isFixtureUrl(task.start_url))
+  if (fixtureTasks.length === 0) return null
+  const seeds = new Set(fixtureTasks.map((task) => (task.meta as {fixture_seed?: unknown} | undefined)?.fixture_seed ?? 0))
+  if (seeds.size > 1) throw new UsageError(`the fixture-web tasks come from ${seeds.size} different seeds (${[...seeds].join(', ')})`, 'roll out one seed at a time, or start `webgym sites serve --seed N` and pass --sites')
+  const seed = [...seeds][0]
+  if (typeof seed !== 'number' || !Number.isSafeInteger(seed)) throw new UsageError(`meta.fixture_seed of the fixture-web tasks is not an integer: ${JSON.stringify(seed)}`)
+  const server = await startSites({port: 0, seed})
+  started(server)
+  options.reporter.info(`fixture web started at ${server.url} (seed ${seed})`)
+  return {url: server.url, token: server.token, rules: server.hostResolverRules}
+}
+
+export function isFixtureUrl(url: string | null | undefined): boolean {
+  if (!url) return false
+  try {
+    const host = new URL(url).hostname.toLowerCase()
+    return host === FIXTURE_DOMAIN || host.endsWith(`.${FIXTURE_DOMAIN}`)
+  } catch {
+    return false
+  }
+}
+
+/** The cap for a task: one number for all, or easy/medium/hard by the task's level (unknown: medium). */
+export function horizonOf(task: Task, horizons: readonly number[]): number {
+  if (horizons.length === 1) return horizons[0]!
+  const level: Level = task.level ?? 'medium'
+  return horizons[{easy: 0, medium: 1, hard: 2}[level]]!
+}
+
+function uniqueTasks(tasks: readonly Task[], reporter: Reporter): Task[] {
+  const seen = new Set<string>()
+  const unique: Task[] = []
+  for (const task of tasks) {
+    if (seen.has(task.id)) continue
+    seen.add(task.id)
+    unique.push(task)
+  }
+  if (unique.length < tasks.length) reporter.warn(`${tasks.length - unique.length} tasks appear more than once in the input: each is rolled out once`)
+  return unique
+}
+
+function report(options: RolloutOptions, metrics: RolloutMetrics, total: number, skipped: number, restarts: number, blocklist: Blocklist): void {
+  const statuses = Object.entries(metrics.episodes)
+    .filter(([, count]) => count > 0)
+    .map(([status, count]) => `${count} ${status}`)
+    .join(', ')
+  const resumed = options.resume ? `, ${skipped} already in ${options.resume}` : ''
+  options.reporter.info(`rollout: ${metrics.done}/${total} episodes (${statuses || 'none'})${resumed}; ${metrics.steps} steps, ${metrics.stepsPerSecond().toFixed(1)} steps/s; ${restarts} browser restarts, ${metrics.retries} episode retries`)
+  if (blocklist.added.length > 0) options.reporter.warn(`added to the blocklist: ${blocklist.added.join(', ')}`)
+}
+
+async function writeSummary(options: RolloutOptions, metrics: RolloutMetrics, total: number, restarts: number): Promise<void> {
+  const summary = metrics.summary({browser_restarts: restarts, total, concurrency: options.concurrency, mode: options.mode, policy: options.policy.name})
+  await writeFile(options.json!, `${JSON.stringify(summary)}\n`)
+}

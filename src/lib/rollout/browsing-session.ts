@@ -124,7 +124,12 @@ export class BrowsingSession {
   private async refuse(route: Route): Promise<void> {
     const request = route.request()
     const reason = this.options.guard.check(request.url())
-    if (request.isNavigationRequest() && reason) this.refused.push(reason)
+    if (request.isNavigationRequest()) {
+      if (reason) this.refused.push(reason)
+      // A 204 leaves the page where it was; an aborted navigation would show Chromium's error page instead.
+      await route.fulfill({status: 204}).catch(() => {})
+      return
+    }
     await route.abort('blockedbyclient').catch(() => {})
   }
 }

@@ -46,7 +46,8 @@ export class OpenAIPolicy implements Policy {
     const rounds: PolicyRound[] = input.history.map(({step, image}) => ({
       url: step.url,
       title: step.title,
-      response: step.response,
+      // Without memory, a Memory section the model wrote anyway is not shown back to it.
+      response: this.options.useMemory || step.response === null ? step.response : withoutMemory(step.response),
       action: step.action,
       action_error: step.action_error,
       repeated: step.repeated,
@@ -73,6 +74,10 @@ export class OpenAIPolicy implements Policy {
     const parsed = parsePolicyResponse(content)
     return {response: content, action: parsed.action, memory: this.options.useMemory ? parsed.memory : null, error: parsed.error}
   }
+}
+
+function withoutMemory(response: string): string {
+  return response.replace(/(^|\n)[ \t]*\**memory\**[ \t]*:[\s\S]*$/i, "")
 }
 
 function dataUrl(jpeg: Buffer): string {

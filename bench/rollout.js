@@ -1,0 +1,308 @@
+#!/usr/bin/env node
+// bench/rollout: how close `webgym rollout` comes to the browsers' limit, and what async buys over sync, at one
+// concurrency C (--concurrency, default 8) on the same N tasks of the fixture web (--episodes, default 32; --quick 16):
+//  (a) the limit: a bare playwright-core loop, no rollout machinery. As many Chromium processes as the rollout uses
+//      (min(4, C)), the fixture web in this process, C workers taking tasks from one list: a fresh context per
+//      episode, the start page, then HORIZON steps of (mouse click at a random point + JPEG screenshot, quality 80).
+//  (b) `webgym rollout --policy random --mode async --horizon HORIZON`, timed from spawn to exit (startup included).
+//      Efficiency = (b) / (a) in steps/s. Target >= 0.90.
+//  (c) paper-like: `webgym sites serve --faults latency=150/1200` and a policy stand-in that answers like a batching
+//      GPU server (bench/policy-standin.js), rolled out with --mode async and with --mode sync (--horizon 10,20,30).
+//      Speedup = async / sync in steps/s. Target >= 5x; the paper reports 4-5x.
+// Prints one summary line on stdout (details on stderr) and exits 0 whether the targets are met or not; 1 when a
+// measurement could not be made. Browsers, child processes and the temporary directory are cleaned up in any case.
+import {spawn} from 'node:child_process'
+import {createHash} from 'node:crypto'
+import {existsSync, openSync, closeSync} from 'node:fs'
+import {mkdtemp, readFile, rm, writeFile} from 'node:fs/promises'
+import {tmpdir} from 'node:os'
+import {dirname, join} from 'node:path'
+import {fileURLToPath, pathToFileURL} from 'node:url'
+import {parseArgs} from 'node:util'
+import {startPolicyStandin} from './policy-standin.js'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const HORIZON = 15
+const VIEWPORT = {width: 1280, height: 768}
+const JPEG_QUALITY = 80
+const TARGET_EFFICIENCY = 0.9
+const TARGET_SPEEDUP = 5
+
+// What makes (c) paper-like. The paper's rollouts: 1,800 trajectories, 23,760 steps (13.2 steps per episode) with
+// step caps of 10/20/30 by task difficulty, Qwen3-VL-8B served by vLLM, live websites.
+// - Websites: every request to the fixture web (documents and assets) waits a log-normal time, median 150 ms and
+//   p95 1200 ms, like live pages with a long tail; no errors or blocks, so both modes do the same work.
+// - Policy: a batching GPU server. 300 ms of fixed cost per reply (prefill of a ~2,500-token prompt with screenshots
+//   plus ~90 decoded tokens) and 40 ms more per request in flight, so a full batch is slower per request but not
+//   per step, as with vLLM's continuous batching. Sync sends its whole batch at once and gets that batching for free.
+// - Episodes: heavy-tailed, as real tasks are. Each task's level caps it at 10/20/30 steps; a share of episodes
+//   (25% easy, 30% medium, 40% hard) never answers and runs to the cap, as failed attempts do; the rest answer at a
+//   step drawn uniformly from 4-9, 6-19 or 10-29. Over the fixture web's level mix that averages about 13 steps.
+// Nothing here is tuned to reach the target.
+const PAPER_FAULTS = 'latency=150/1200'
+const PAPER_HORIZONS = [10, 20, 30]
+const POLICY_BASE_MS = 300
+const POLICY_PER_INFLIGHT_MS = 40
+const EPISODE_SHAPE = {
+  easy: {cap: 10, fail: 0.25, from: 4},
+  medium: {cap: 20, fail: 0.3, from: 6},
+  hard: {cap: 30, fail: 0.4, from: 10},
+}
+
+const {values: flags} = parseArgs({
+  options: {concurrency: {type: 'string', default: '8'}, episodes: {type: 'string'}, quick: {type: 'boolean', default: false}},
+})
+const C = positiveInteger('--concurrency', flags.concurrency)
+const N = positiveInteger('--episodes', flags.episodes ?? (flags.quick ? '16' : '32'))
+const BROWSERS = Math.min(4, C)
+
+function positiveInteger(flag, text) {
+  const n = Number(text)
+  if (!Number.isInteger(n) || n < 1) {
+    console.error(`bench/rollout: ${flag} must be a positive integer, got ${JSON.stringify(text)}`)
+    process.exit(2)
+  }
+  return n
+}
+
+// Everything opened is registered here and closed in reverse order, on success, failure or a signal.
+const open = []
+function hold(name, close) {
+  let closing = null
+  const entry = () => (closing ??= Promise.resolve().then(close).catch((error) => console.error(`bench/rollout: closing ${name}: ${error.message}`)))
+  open.push(entry)
+  return async () => {
+    const at = open.indexOf(entry)
+    if (at !== -1) open.splice(at, 1)
+    await entry()
+  }
+}
+async function closeAll() {
+  while (open.length > 0) await open.pop()()
+}
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+  process.once(signal, () => {
+    console.error(`bench/rollout: ${signal}: cleaning up`)
+    void closeAll().finally(() => process.exit(code))
+  })
+}
+
+const log = (line) => console.error(`bench/rollout: ${line}`)
+const rate = (steps, seconds) => steps / Math.max(seconds, 1e-3)
+
+/** Runs the built CLI; resolves with its wall time from spawn to exit, and the tail of its stderr. */
+function runCli(args, {stdoutFile} = {}) {
+  const out = stdoutFile ? openSync(stdoutFile, 'w') : 'pipe'
+  const started = performance.now()
+  const child = spawn(process.execPath, [join(root, 'bin', 'run.js'), ...args], {cwd: root, stdio: ['ignore', out, 'pipe'], env: {...process.env, NODE_ENV: 'production'}})
+  if (typeof out === 'number') closeSync(out)
+  const release = hold(`webgym ${args[0]}`, () => stopChild(child))
+  let stdout = ''
+  let stderr = ''
+  child.stdout?.on('data', (chunk) => (stdout += chunk))
+  child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-20_000)))
+  return new Promise((resolve, reject) => {
+    child.on('error', reject)
+    child.on('exit', (code, signal) => {
+      const wall = (performance.now() - started) / 1000
+      void release()
+      if (code === 0) resolve({wall, stdout, stderr})
+      else reject(new Error(`webgym ${args.join(' ')} exited ${code ?? signal}:\n${stderr.trim().split('\n').slice(-15).join('\n')}`))
+    })
+  })
+}
+
+// A rollout takes SIGTERM as "finish the episodes in flight", a second one as "stop now": send both, then kill.
+async function stopChild(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  const timers = [setTimeout(() => child.kill('SIGTERM'), 1000), setTimeout(() => child.kill('SIGKILL'), 20_000)]
+  await exited
+  timers.forEach(clearTimeout)
+}
+
+/** N tasks spread over the families (and, within each, over its list, which runs through the levels). */
+function sampleTasks(all, n) {
+  const byFamily = new Map()
+  for (const task of all) {
+    const family = task.meta?.family ?? 'other'
+    if (!byFamily.has(family)) byFamily.set(family, [])
+    byFamily.get(family).push(task)
+  }
+  const families = [...byFamily.keys()].sort()
+  const quota = families.map((_, i) => Math.floor(n / families.length) + (i < n % families.length ? 1 : 0))
+  const picked = families.map((family, i) => {
+    const list = byFamily.get(family)
+    return Array.from({length: Math.min(quota[i], list.length)}, (_, j) => list[Math.floor(((j + 0.5) * list.length) / quota[i])])
+  })
+  // Interleaved, so that every stretch of the list (every sync batch) mixes families and levels.
+  const sample = []
+  for (let j = 0; sample.length < n && picked.some((list) => j < list.length); j++) for (const list of picked) if (j < list.length) sample.push(list[j])
+  return sample
+}
+
+/** The step at which the paper-like policy answers for a task (past the cap: never); deterministic in the intent. */
+function plannedLength(intent, level) {
+  const shape = EPISODE_SHAPE[level] ?? EPISODE_SHAPE.medium
+  const hash = createHash('sha256').update(`bench/rollout\0${intent}`).digest()
+  const u = hash.readUInt32BE(0) / 2 ** 32
+  if (u < shape.fail) return shape.cap + 1
+  return shape.from + (hash.readUInt32BE(4) % (shape.cap - shape.from))
+}
+
+/** (a) The limit: the same browsers and pages, driven by a bare loop. */
+async function measureBare(tasks) {
+  const {launchChromium} = await import(pathToFileURL(join(root, 'dist', 'lib', 'browser', 'chromium.js')).href)
+  const {startSites} = await import(pathToFileURL(join(root, 'dist', 'lib', 'sites', 'server.js')).href)
+  const sites = await startSites({port: 0})
+  const stopSites = hold('the fixture web', () => sites.stop())
+  const browsers = []
+  const closeBrowsers = hold('the bare loop browsers', () => Promise.all(browsers.map((browser) => browser.close().catch(() => {}))))
+  try {
+    for (const browser of await Promise.allSettled(Array.from({length: BROWSERS}, () => launchChromium({hostResolverRules: sites.hostResolverRules})))) {
+      if (browser.status === 'fulfilled') browsers.push(browser.value)
+      else throw browser.reason
+    }
+    let seed = 0x2545f491
+    const random = () => {
+      seed = (seed + 0x6d2b79f5) | 0
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+      return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32
+    }
+    let next = 0
+    let steps = 0
+    const failures = []
+    const started = performance.now()
+    await Promise.all(
+      Array.from({length: Math.min(C, tasks.length)}, async (_, worker) => {
+        const browser = browsers[worker % browsers.length]
+        while (next < tasks.length) {
+          const task = tasks[next++]
+          const context = await browser.newContext({viewport: VIEWPORT, deviceScaleFactor: 1})
+          try {
+            const page = await context.newPage()
+            await page.goto(task.start_url, {waitUntil: 'load', timeout: 30_000})
+            for (let i = 0; i < HORIZON; i++) {
+              await page.mouse.click(Math.floor(random() * VIEWPORT.width), Math.floor(random() * VIEWPORT.height))
+              await page.screenshot({type: 'jpeg', quality: JPEG_QUALITY, timeout: 30_000})
+              steps++
+            }
+          } catch (error) {
+            failures.push(`${task.id}: ${error.message.split('\n')[0]}`)
+          } finally {
+            await context.close().catch(() => {})
+          }
+        }
+      }),
+    )
+    const seconds = (performance.now() - started) / 1000
+    if (failures.length > 0) log(`bare loop: ${failures.length} episodes failed, first: ${failures[0]}`)
+    return {steps, seconds, stepsPerSecond: rate(steps, seconds)}
+  } finally {
+    await closeBrowsers()
+    await stopSites()
+  }
+}
+
+/** One `webgym rollout` run: steps/s over the whole command (spawn to exit) and the rate it reports itself. */
+async function measureRollout(work, name, tasksFile, args) {
+  const summaryFile = join(work, `${name}.summary.json`)
+  const trajectories = join(work, `${name}.ndjson`)
+  const {wall, stderr} = await runCli(['rollout', tasksFile, '--json', summaryFile, '--shots', join(work, `shots-${name}`), '--concurrency', String(C), ...args], {stdoutFile: trajectories})
+  const summary = JSON.parse(await readFile(summaryFile, 'utf8'))
+  const written = (await readFile(trajectories, 'utf8')).trim().split('\n').filter(Boolean).length
+  const statuses = Object.entries(summary.by_status).filter(([, n]) => n > 0).map(([status, n]) => `${n} ${status}`).join(', ')
+  const timings = Object.entries(summary.timings_ms).map(([kind, t]) => `${kind} ${t ? `${t.p50}/${t.p95}` : '-'}`).join(', ')
+  log(`${name}: ${summary.steps} steps in ${wall.toFixed(1)} s from spawn to exit = ${rate(summary.steps, wall).toFixed(2)} steps/s; in-run ${summary.steps_per_second.toFixed(2)} steps/s over ${summary.seconds.toFixed(1)} s`)
+  log(`${name}: ${written} trajectories (${statuses}), ${(summary.steps / Math.max(1, summary.episodes)).toFixed(1)} steps/episode, p50/p95 ms: ${timings}, ${summary.browser_restarts} browser restarts, ${summary.episode_retries} retries`)
+  const last = stderr.trim().split('\n').filter((line) => line.startsWith('rollout:')).at(-1)
+  if (last) log(`${name}: ${last}`)
+  if (written !== summary.total) throw new Error(`${name}: ${written} trajectories written for ${summary.total} tasks`)
+  return {steps: summary.steps, wall, stepsPerSecond: rate(summary.steps, wall), inRun: summary.steps_per_second}
+}
+
+/** Starts `webgym sites serve` with the given faults; resolves with its JSON line (url, token, ...). */
+async function serveSites(faults) {
+  const child = spawn(process.execPath, [join(root, 'bin', 'run.js'), 'sites', 'serve', '--port', '0', '--faults', faults, '-q'], {cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: {...process.env, NODE_ENV: 'production'}})
+  const stop = hold('webgym sites serve', () => stopChild(child))
+  let stderr = ''
+  child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-5000)))
+  const info = await new Promise((resolve, reject) => {
+    let text = ''
+    child.stdout.on('data', (chunk) => {
+      text += chunk
+      if (text.includes('\n')) resolve(JSON.parse(text.slice(0, text.indexOf('\n'))))
+    })
+    child.on('error', reject)
+    child.on('exit', (code) => reject(new Error(`webgym sites serve exited ${code}: ${stderr.trim()}`)))
+  })
+  return {info, stop}
+}
+
+/** (c) The paper-like workload, async then sync. */
+async function measurePaperLike(work, tasks, tasksFile) {
+  const levels = new Map(tasks.map((task) => [task.intent, task.level ?? 'medium']))
+  const lengths = tasks.map((task) => Math.min(plannedLength(task.intent, task.level), EPISODE_SHAPE[task.level ?? 'medium'].cap))
+  log(`paper-like: planned ${(lengths.reduce((a, b) => a + b, 0) / lengths.length).toFixed(1)} steps/episode over ${tasks.length} tasks (lengths ${[...lengths].sort((a, b) => a - b).join(' ')})`)
+  const {info, stop: stopSites} = await serveSites(PAPER_FAULTS)
+  const standin = await startPolicyStandin({
+    baseMs: POLICY_BASE_MS,
+    perInflightMs: POLICY_PER_INFLIGHT_MS,
+    episodeLength: (intent) => plannedLength(intent, levels.get(intent)),
+  })
+  const closeStandin = hold('the policy stand-in', () => standin.close())
+  try {
+    const common = ['--policy', 'openai', '--base-url', standin.url, '--model', 'standin', '--sites', info.url, '--sites-token', info.token, '--horizon', PAPER_HORIZONS.join(',')]
+    const result = {}
+    for (const mode of ['async', 'sync']) {
+      const before = {...standin.state}
+      result[mode] = await measureRollout(work, `paper-${mode}`, tasksFile, [...common, '--mode', mode])
+      const requests = standin.state.requests - before.requests
+      const busy = (standin.state.busyMs - before.busyMs) / 1000
+      log(`paper-${mode}: stand-in answered ${requests} requests (${standin.state.answers - before.answers} answers, ${standin.state.badRequests - before.badRequests} bad), GPU busy ${((100 * busy) / result[mode].wall).toFixed(0)}% of the wall time, peak ${standin.state.peakInflight} in flight`)
+    }
+    return result
+  } finally {
+    await closeStandin()
+    await stopSites()
+  }
+}
+
+async function main() {
+  if (!existsSync(join(root, 'dist', 'commands', 'rollout.js'))) throw new Error('dist/ has no rollout command: build first (npm run build)')
+  const work = await mkdtemp(join(tmpdir(), 'webgym-bench-rollout-'))
+  hold('the temporary directory', () => rm(work, {recursive: true, force: true}))
+  const {stdout} = await runCli(['sites', 'tasks', '-q'])
+  const tasks = sampleTasks(stdout.trim().split('\n').map((line) => JSON.parse(line)), N)
+  const tasksFile = join(work, 'tasks.ndjson')
+  await writeFile(tasksFile, tasks.map((task) => `${JSON.stringify(task)}\n`).join(''))
+  const levels = tasks.reduce((count, task) => ({...count, [task.level]: (count[task.level] ?? 0) + 1}), {})
+  log(`C=${C}, ${BROWSERS} browsers, ${tasks.length} tasks (${Object.entries(levels).map(([level, n]) => `${n} ${level}`).join(', ')}), horizon ${HORIZON}`)
+
+  const bare = await measureBare(tasks)
+  log(`bare: ${bare.steps} steps in ${bare.seconds.toFixed(1)} s = ${bare.stepsPerSecond.toFixed(2)} steps/s`)
+  const random = await measureRollout(work, 'random-async', tasksFile, ['--policy', 'random', '--mode', 'async', '--horizon', String(HORIZON)])
+  const paper = await measurePaperLike(work, tasks, tasksFile)
+
+  const efficiency = random.stepsPerSecond / bare.stepsPerSecond
+  const speedup = paper.async.stepsPerSecond / paper.sync.stepsPerSecond
+  const met = (ok) => (ok ? 'met' : 'NOT met')
+  console.log(
+    `bench/rollout: C=${C}, ${tasks.length} episodes | bare ${bare.stepsPerSecond.toFixed(1)} steps/s, random async ${random.stepsPerSecond.toFixed(1)} steps/s ` +
+      `(efficiency ${efficiency.toFixed(2)}, target >= ${TARGET_EFFICIENCY.toFixed(2)} ${met(efficiency >= TARGET_EFFICIENCY)}) | ` +
+      `paper-like async ${paper.async.stepsPerSecond.toFixed(1)} vs sync ${paper.sync.stepsPerSecond.toFixed(1)} steps/s ` +
+      `(speedup ${speedup.toFixed(1)}x, target >= ${TARGET_SPEEDUP}x ${met(speedup >= TARGET_SPEEDUP)})`,
+  )
+}
+
+try {
+  await main()
+} catch (error) {
+  console.log(`bench/rollout: C=${C}, ${N} episodes | FAILED: ${error.message.split('\n')[0]}`)
+  console.error(error.stack ?? error)
+  process.exitCode = 1
+} finally {
+  await closeAll()
+}

@@ -1,0 +1,180 @@
+import {createServer, type Server} from 'node:http'
+import type {AddressInfo} from 'node:net'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {assertBuilt} from './helpers/cli.js'
+import {startStandin, type Standin, type StandinRequest} from './helpers/openai-standin.js'
+import {chromiumProcesses, ndjson, spawnWebgym, tempDir} from './helpers/rollout.js'
+
+// The openai policy against a local OpenAI-compatible stand-in with scripted tool calls, on a local test page that
+// writes where each click landed (in CSS pixels) into its title. The page's look never changes, so the same action
+// twice is a repeat on an unchanged screen.
+const PAGE = `<!doctype html><html><head><title>start</title></head>
+<body style="margin:0;height:2000px;font:16px sans-serif">
+<p>Click test page</p>
+<a id="meta" href="http://169.254.169.254/latest/meta-data/" style="position:absolute;left:100px;top:600px">metadata</a>
+<script>addEventListener('click', (e) => { if (e.target.id !== 'meta') document.title = 'click ' + e.clientX + ',' + e.clientY })</script>
+</body></html>`
+
+let page: Server
+let pageUrl: string
+let pageHost: string
+let standin: Standin
+
+beforeAll(async () => {
+  assertBuilt()
+  page = createServer((_, response) => response.writeHead(200, {'content-type': 'text/html'}).end(PAGE))
+  await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve))
+  pageHost = `127.0.0.1:${(page.address() as AddressInfo).port}`
+  pageUrl = `http://${pageHost}/`
+  standin = await startStandin({models: ['standin-vl']})
+})
+afterAll(async () => {
+  await standin?.close()
+  await new Promise((resolve) => page?.close(resolve))
+})
+
+const call = (args: Record<string, unknown>, memory?: string) =>
+  `Thought: next step.\nAction: ${String(args.action)}\n<tool_call>\n${JSON.stringify({name: 'computer_use', arguments: args})}\n</tool_call>${memory ? `\nMemory: ${memory}` : ''}`
+
+function task(id: string) {
+  return {id: `test:${id}`, source: 'test', intent: `Click test ${id}`, website: '127.0.0.1', start_url: pageUrl, reference_answer: null}
+}
+
+async function rollout(replies: string[], extra: string[] = [], id = 'one') {
+  standin.reset()
+  standin.setHandler((request: StandinRequest) => ({content: replies[Math.min(request.index, replies.length - 1)]!}))
+  const dir = tempDir()
+  const result = await spawnWebgym(
+    ['rollout', '--base-url', standin.url, '--model', 'standin-vl', '--allow-host', pageHost, '--concurrency', '1', '--browsers', '1', '--horizon', '20', '--shots', `${dir}/shots`, ...extra, '-'],
+    {input: ndjson([task(id)]), tmp: dir},
+  )
+  expect(result.stderr).not.toMatch(/internal error/)
+  expect(result.exitCode).toBe(0)
+  const lines = result.stdout.trim().split('\n')
+  expect(lines).toHaveLength(1)
+  expect(chromiumProcesses(dir)).toEqual([])
+  return {trajectory: JSON.parse(lines[0]!), requests: [...standin.requests]}
+}
+
+describe('rollout --policy openai (qwen3vl dialect)', () => {
+  it('clicks where the 0-1000 [x, y] coordinates say, on a 1280x768 viewport', async () => {
+    const {trajectory} = await rollout([
+      call({action: 'left_click', coordinate: [703, 260]}),
+      call({action: 'left_click', coordinate: [100, 900]}),
+      call({action: 'answer', text: 'done'}),
+    ])
+    // [703, 260] -> (900, 200) px; an x/y swap would land at (333, 540), unscaled coordinates at (703, 260).
+    expect(trajectory.steps[1].title).toBe('click 900,200')
+    expect(trajectory.steps[2].title).toBe('click 128,691')
+    expect(trajectory.steps[0].action).toEqual({name: 'left_click', coordinate: [703, 260]})
+    expect(trajectory).toMatchObject({status: 'answered', answer: 'done', run: {policy: 'openai', model: 'standin-vl', prompt_version: 'qwen3vl-v1'}})
+  }, 120_000)
+
+  it('sends the tool schema, at most --window screenshots, and the memory carried forward', async () => {
+    const replies = [
+      call({action: 'left_click', coordinate: [500, 100]}, 'remember-alpha'),
+      call({action: 'scroll', direction: 'down'}),
+      call({action: 'left_click', coordinate: [500, 300]}),
+      call({action: 'scroll', direction: 'up'}),
+      call({action: 'left_click', coordinate: [600, 100]}, 'remember-beta'),
+      call({action: 'left_click', coordinate: [700, 100]}),
+      call({action: 'answer', text: 'ok'}),
+    ]
+    const {trajectory, requests} = await rollout(replies)
+    expect(trajectory.status).toBe('answered')
+    expect(requests).toHaveLength(7)
+    const system = requests[0]!.body.messages[0]
+    expect(system.role).toBe('system')
+    const systemText = typeof system.content === 'string' ? system.content : JSON.stringify(system.content)
+    expect(systemText).toContain('<tools>')
+    expect(systemText).toContain('"computer_use"')
+    for (const action of ['left_click', 'type', 'scroll', 'wait', 'go_back', 'navigate', 'answer']) expect(systemText).toContain(action)
+    expect(requests.map((request) => request.images)).toEqual([1, 2, 3, 4, 4, 4, 4])
+    // The memory of step 0 reaches steps 1-4 (no later reply replaced it), step 4's from step 5 on.
+    for (const index of [1, 2, 3, 4]) expect(requests[index]!.text).toContain('remember-alpha')
+    for (const index of [5, 6]) expect(requests[index]!.text).toContain('remember-beta')
+    // Rounds outside the window are text lines: the first click is still named in the last request.
+    expect(requests[6]!.text).toMatch(/left_click\(500, 100\)/)
+    expect(trajectory.steps[0].memory).toBe('remember-alpha')
+  }, 120_000)
+
+  it('with --no-memory neither asks for nor carries memory', async () => {
+    const {requests} = await rollout([call({action: 'left_click', coordinate: [500, 100]}, 'remember-gamma'), call({action: 'answer', text: 'ok'})], ['--no-memory'])
+    expect(requests).toHaveLength(2)
+    expect(requests[1]!.text).not.toContain('remember-gamma')
+    expect(requests[0]!.text).not.toMatch(/Memory:/)
+  }, 120_000)
+
+  it('records malformed output as the step action_error and goes on', async () => {
+    const {trajectory, requests} = await rollout([
+      'I would like to click on the page but I am not sure where.',
+      '<tool_call>{"name": "computer_use", "arguments": {"action": "left_click", "coordinate": [1200, 40]}}</tool_call>',
+      '<tool_call>{"name": "computer_use", "arguments": {"action": "fly"}}</tool_call>',
+      call({action: 'left_click', coordinate: [250, 500]}),
+      call({action: 'answer', text: 'finished'}),
+    ], ['--max-action-errors', '4'])
+    expect(trajectory.status).toBe('answered')
+    expect(trajectory.steps).toHaveLength(5)
+    for (const step of trajectory.steps.slice(0, 3)) {
+      expect(step.action).toBeNull()
+      expect(step.action_error).toEqual(expect.any(String))
+      expect(step.response).toEqual(expect.any(String))
+    }
+    expect(trajectory.steps[0].action_error).toMatch(/tool_call/i)
+    expect(trajectory.steps[1].action_error).toMatch(/coordinate/i)
+    expect(trajectory.steps[2].action_error).toMatch(/fly/)
+    expect(trajectory.steps[4].title).toBe('click 320,384')
+    // The model is told that its last reply could not be used.
+    expect(requests[1]!.text).toContain(trajectory.steps[0].action_error.slice(0, 40))
+  }, 120_000)
+
+  it('ends an episode as error after --max-action-errors unusable replies in a row', async () => {
+    const {trajectory} = await rollout(['no idea', 'still no idea', 'nothing'], ['--max-action-errors', '3'])
+    expect(trajectory.status).toBe('error')
+    expect(trajectory.steps).toHaveLength(3)
+    expect(trajectory.error).toMatch(/3 responses in a row/)
+  }, 120_000)
+
+  it('flags a repeated action on an unchanged screen, tells the model, and ends as stuck after --max-repeats', async () => {
+    const same = call({action: 'left_click', coordinate: [500, 500]})
+    const {trajectory, requests} = await rollout([same], ['--max-repeats', '2'])
+    expect(trajectory.status).toBe('stuck')
+    expect(trajectory.steps.map((step: any) => step.repeated)).toEqual([false, true, true])
+    expect(requests[1]!.text).not.toMatch(/previous action had no effect/i)
+    expect(requests[2]!.text).toMatch(/previous action had no effect/i)
+  }, 120_000)
+
+  it('blocks each forbidden navigation target, typed or clicked, and records it', async () => {
+    const forbidden = [
+      'file:///etc/passwd',
+      'chrome://settings',
+      'javascript:alert(1)',
+      'data:text/html,<h1>hi</h1>',
+      'http://127.0.0.1:9/',
+      'http://localhost:8000/v1/models',
+      `${standin.url}/models`,
+      'http://169.254.169.254/latest/meta-data/',
+      'http://metadata.google.internal/computeMetadata/v1/',
+      'http://10.0.0.1/',
+      'http://192.168.1.1/admin',
+      'http://172.16.0.1/',
+      'http://[::1]:8000/',
+      'http://0.0.0.0:8000/',
+      'http://2130706433/',
+    ]
+    const replies = [...forbidden.map((url) => call({action: 'navigate', url})), call({action: 'left_click', coordinate: [102, 793]}), call({action: 'answer', text: 'x'})]
+    const {trajectory} = await rollout(replies)
+    expect(trajectory.status).toBe('answered')
+    const steps = trajectory.steps
+    expect(steps).toHaveLength(forbidden.length + 2)
+    forbidden.forEach((url, index) => {
+      expect(steps[index].action).toEqual({name: 'navigate', url})
+      expect(steps[index].action_error, url).toMatch(/^blocked: /)
+    })
+    // The click on a link to the cloud metadata address is refused by the guard in the browser.
+    expect(steps[forbidden.length].action.name).toBe('left_click')
+    expect(steps[forbidden.length].action_error).toMatch(/blocked: .*169\.254\.169\.254/)
+    // The agent never left the start page.
+    expect(steps.map((step: any) => `${step.url} ${step.action_error}`)).toEqual(steps.map((step: any) => `${pageUrl} ${step.action_error}`))
+  }, 180_000)
+})

@@ -77,7 +77,7 @@ export class OpenAIPolicy implements Policy {
 }
 
 function withoutMemory(response: string): string {
-  return response.replace(/(^|\n)[ \t]*\**memory\**[ \t]*:[\s\S]*$/i, "")
+  return response.replace(/(^|\n)[ \t]*\**memory\**[ \t]*:[\s\S]*$/i, '')
 }
 
 function dataUrl(jpeg: Buffer): string {

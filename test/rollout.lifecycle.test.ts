@@ -1,0 +1,154 @@
+import {existsSync, readFileSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {beforeAll, describe, expect, it} from 'vitest'
+import {Catalog} from '../src/lib/sites/catalog.js'
+import {assertBuilt} from './helpers/cli.js'
+import {chromiumBrowsers, chromiumProcesses, fixtureSample, ndjson, readNdjson, spawnWebgym, stderrOf, tempDir, waitFor} from './helpers/rollout.js'
+
+// Crashes, signals, resumption, the sync scheduler, remote browsers and the blocklist, with the built CLI as a child
+// process, real Chromium and the fixture web.
+const sample = fixtureSample(2)
+const lines = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter((line) => line.trim()).length : 0)
+
+beforeAll(() => assertBuilt())
+
+describe('rollout lifecycle', () => {
+  it('replaces a browser killed mid-run and still writes exactly one record per task', async () => {
+    const dir = tempDir()
+    const out = join(dir, 'traj.ndjson')
+    const summary = join(dir, 'summary.json')
+    writeFileSync(join(dir, 'tasks.ndjson'), ndjson(sample))
+    const child = spawnWebgym(['rollout', '--policy', 'random', '--horizon', '12', '--concurrency', '4', '--browsers', '2', '--shots', join(dir, 'shots'), '--json', summary, '-o', out, join(dir, 'tasks.ndjson')], {tmp: dir})
+    await waitFor(() => lines(out) >= 2, 240_000, 'two trajectories')
+    const browsers = chromiumBrowsers(dir)
+    expect(browsers).toHaveLength(2)
+    process.kill(browsers[0]!, 'SIGKILL')
+    const result = await child
+    expect(result.stderr).toMatch(/disconnected: starting a new one/)
+    expect(result.exitCode).toBe(0)
+    const ids = readNdjson(out).map((t) => t.task.id)
+    expect(ids.sort()).toEqual(sample.map((t) => t.id).sort())
+    const stats = JSON.parse(readFileSync(summary, 'utf8'))
+    expect(stats.browser_restarts).toBe(1)
+    expect(stats.episode_retries + stats.by_status.error).toBeGreaterThanOrEqual(1)
+    expect(chromiumProcesses(dir)).toEqual([])
+  }, 600_000)
+
+  it('stops on SIGINT with in-flight episodes aborted, and --resume finishes with every task exactly once', async () => {
+    const dir = tempDir()
+    const out = join(dir, 'traj.ndjson')
+    const tasks = join(dir, 'tasks.ndjson')
+    writeFileSync(tasks, ndjson(sample))
+    const args = ['rollout', '--policy', 'random', '--horizon', '10', '--concurrency', '3', '--browsers', '1', '--grace', '0', '--shots', join(dir, 'shots'), tasks]
+    const first = spawnWebgym([...args, '-o', out], {tmp: dir})
+    await waitFor(() => lines(out) >= 2, 240_000, 'two trajectories')
+    first.kill('SIGINT')
+    const stopped = await first
+    expect(stopped.exitCode).toBe(130)
+    expect(stopped.stderr).toMatch(/stopped by SIGINT.*\n.*|rerun with --resume/)
+    expect(stopped.stderr).toContain(`--resume ${out}`)
+    const partial = readNdjson(out)
+    expect(partial.length).toBeLessThan(sample.length)
+    expect(partial.some((t) => t.status === 'aborted')).toBe(true)
+    expect(new Set(partial.map((t) => t.task.id)).size).toBe(partial.length)
+    expect(chromiumProcesses(dir)).toEqual([])
+
+    const resumed = await spawnWebgym([...args, '--resume', out], {tmp: dir})
+    expect(resumed.exitCode).toBe(0)
+    const all = readNdjson(out)
+    expect(all.map((t) => t.task.id).sort()).toEqual(sample.map((t) => t.id).sort())
+    expect(all.filter((t) => t.status === 'aborted')).toEqual([])
+    expect(chromiumProcesses(dir)).toEqual([])
+  }, 600_000)
+
+  it('runs lock-step batches in --mode sync with the same episode code', async () => {
+    const dir = tempDir()
+    const result = await spawnWebgym(['rollout', '--policy', 'random', '--mode', 'sync', '--concurrency', '2', '--horizon', '4', '--shots', join(dir, 'shots'), '-'], {input: ndjson(sample.slice(0, 4)), tmp: dir})
+    expect(result.exitCode).toBe(0)
+    const trajectories = result.stdout.trim().split('\n').map((line) => JSON.parse(line))
+    expect(trajectories.map((t) => t.task.id).sort()).toEqual(sample.slice(0, 4).map((t) => t.id).sort())
+    for (const trajectory of trajectories) {
+      expect(trajectory.run.horizon).toBe(4)
+      expect(trajectory.steps.length).toBeGreaterThan(0)
+    }
+    expect(chromiumProcesses(dir)).toEqual([])
+  }, 300_000)
+})
+
+describe('remote browsers and a running fixture web', () => {
+  it('rolls out through `webgym browsers serve` against `webgym sites serve`', async () => {
+    const dir = tempDir()
+    const sites = spawnWebgym(['sites', 'serve', '--port', '0'])
+    const sitesInfo = JSON.parse(await firstLine(sites))
+    const browsers = spawnWebgym(['browsers', 'serve', '--host-resolver-rules', sitesInfo.host_resolver_rules], {tmp: dir})
+    const browserInfo = JSON.parse(await firstLine(browsers))
+    expect(browserInfo.ws_endpoint).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\//)
+    try {
+      const result = await spawnWebgym(
+        ['rollout', '--policy', 'oracle', '--horizon', '60', '--browser-ws', browserInfo.ws_endpoint, '--sites', sitesInfo.url, '--sites-token', sitesInfo.token, '--shots', join(dir, 'shots'), '-'],
+        {input: ndjson(sample.slice(0, 2))},
+      )
+      expect(result.exitCode).toBe(0)
+      expect(result.stderr).not.toMatch(/fixture web started/)
+      const trajectories = result.stdout.trim().split('\n').map((line) => JSON.parse(line))
+      expect(trajectories.map((t) => [t.status, t.check?.pass])).toEqual([
+        ['answered', true],
+        ['answered', true],
+      ])
+    } finally {
+      browsers.kill('SIGINT')
+      sites.kill('SIGINT')
+    }
+    expect((await browsers).exitCode).toBe(0)
+    expect((await sites).exitCode).toBe(0)
+    expect(chromiumProcesses(dir)).toEqual([])
+  }, 300_000)
+})
+
+describe('rollout --blocklist', () => {
+  it('blocklists a website after --block-after blocked pages and ends its remaining tasks as blocked', async () => {
+    const dir = tempDir()
+    const catalog = new Catalog({seed: 0})
+    const tasks = [...catalog.taskRecords()]
+    const blockedSite = tasks[0]!.website!
+    const ofBlocked = tasks.filter((t) => t.website === blockedSite).slice(0, 4)
+    const other = tasks.find((t) => t.website !== blockedSite)!
+    const listFile = join(dir, 'blocklist.txt')
+    writeFileSync(listFile, '# websites not to visit\nexample-never-used.test\n')
+    const sites = spawnWebgym(['sites', 'serve', '--port', '0', '--fault-site', `${blockedSite}=block=1,block-kind=403`])
+    const info = JSON.parse(await firstLine(sites))
+    try {
+      const result = await spawnWebgym(
+        ['rollout', '--policy', 'random', '--horizon', '2', '--concurrency', '1', '--sites', info.url, '--sites-token', info.token, '--blocklist', listFile, '--block-after', '2', '--shots', join(dir, 'shots'), '-'],
+        {input: ndjson([...ofBlocked, other]), tmp: dir},
+      )
+      expect(result.exitCode).toBe(0)
+      const byId = new Map(result.stdout.trim().split('\n').map((line) => [JSON.parse(line).task.id, JSON.parse(line)]))
+      expect(ofBlocked.map((t) => byId.get(t.id).status)).toEqual(['blocked', 'blocked', 'blocked', 'blocked'])
+      expect(byId.get(ofBlocked[0]!.id).error).toMatch(/403|blocked page/i)
+      expect(byId.get(ofBlocked[2]!.id).error).toMatch(/on the blocklist/)
+      expect(byId.get(ofBlocked[2]!.id).steps).toEqual([])
+      expect(byId.get(other.id).status).not.toBe('blocked')
+      expect(readFileSync(listFile, 'utf8')).toMatch(new RegExp(`^${blockedSite.replace(/\./g, '\\.')}\\b`, 'm'))
+      expect(result.stderr).toContain(`added to the blocklist: ${blockedSite}`)
+    } finally {
+      sites.kill('SIGINT')
+      await sites
+    }
+    expect(chromiumProcesses(dir)).toEqual([])
+  }, 300_000)
+})
+
+/** The first line a long-running child prints on stdout. */
+function firstLine(child: ReturnType<typeof spawnWebgym>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = ''
+    const errors = stderrOf(child)
+    child.stdout!.on('data', (chunk) => {
+      text += String(chunk)
+      const end = text.indexOf('\n')
+      if (end >= 0) resolve(text.slice(0, end))
+    })
+    void child.then((result) => reject(new Error(`exited ${result.exitCode} before printing a line: ${errors.text}`)))
+  })
+}

@@ -14,7 +14,7 @@
 import {spawn} from 'node:child_process'
 import {createHash} from 'node:crypto'
 import {existsSync, openSync, closeSync} from 'node:fs'
-import {mkdtemp, readFile, rm, writeFile} from 'node:fs/promises'
+import {mkdtemp, readFile, rm, stat, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
 import {fileURLToPath, pathToFileURL} from 'node:url'
@@ -105,8 +105,9 @@ function runCli(args, {stdoutFile} = {}) {
     child.on('error', reject)
     child.on('exit', (code, signal) => {
       const wall = (performance.now() - started) / 1000
+      const exitedAt = Date.now()
       void release()
-      if (code === 0) resolve({wall, stdout, stderr})
+      if (code === 0) resolve({wall, exitedAt, stdout, stderr})
       else reject(new Error(`webgym ${args.join(' ')} exited ${code ?? signal}:\n${stderr.trim().split('\n').slice(-15).join('\n')}`))
     })
   })
@@ -122,24 +123,19 @@ async function stopChild(child) {
   timers.forEach(clearTimeout)
 }
 
-/** N tasks spread over the families (and, within each, over its list, which runs through the levels). */
+/**
+ * N tasks spread over levels and families in proportion to the fixture web's: evenly spaced picks from the list
+ * sorted by level and family, then put in a fixed pseudo-random order so that every stretch of it (every sync batch)
+ * mixes levels and families.
+ */
 function sampleTasks(all, n) {
-  const byFamily = new Map()
-  for (const task of all) {
-    const family = task.meta?.family ?? 'other'
-    if (!byFamily.has(family)) byFamily.set(family, [])
-    byFamily.get(family).push(task)
-  }
-  const families = [...byFamily.keys()].sort()
-  const quota = families.map((_, i) => Math.floor(n / families.length) + (i < n % families.length ? 1 : 0))
-  const picked = families.map((family, i) => {
-    const list = byFamily.get(family)
-    return Array.from({length: Math.min(quota[i], list.length)}, (_, j) => list[Math.floor(((j + 0.5) * list.length) / quota[i])])
-  })
-  // Interleaved, so that every stretch of the list (every sync batch) mixes families and levels.
-  const sample = []
-  for (let j = 0; sample.length < n && picked.some((list) => j < list.length); j++) for (const list of picked) if (j < list.length) sample.push(list[j])
-  return sample
+  const rank = {easy: 0, medium: 1, hard: 2}
+  const key = (task) => `${rank[task.level] ?? 1}\0${task.meta?.family ?? ''}\0${task.id}`
+  const sorted = [...all].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
+  const count = Math.min(n, sorted.length)
+  const picked = Array.from({length: count}, (_, i) => sorted[Math.floor(((i + 0.5) * sorted.length) / count)])
+  const order = (task) => createHash('sha256').update(task.id).digest('hex')
+  return picked.sort((a, b) => (order(a) < order(b) ? -1 : 1))
 }
 
 /** The step at which the paper-like policy answers for a task (past the cap: never); deterministic in the intent. */
@@ -186,7 +182,11 @@ async function measureBare(tasks) {
             await page.goto(task.start_url, {waitUntil: 'load', timeout: 30_000})
             for (let i = 0; i < HORIZON; i++) {
               await page.mouse.click(Math.floor(random() * VIEWPORT.width), Math.floor(random() * VIEWPORT.height))
-              await page.screenshot({type: 'jpeg', quality: JPEG_QUALITY, timeout: 30_000})
+              // A click that starts a navigation can make the capture fail while the document is swapped: once more.
+              await page.screenshot({type: 'jpeg', quality: JPEG_QUALITY, timeout: 30_000}).catch(async () => {
+                await page.waitForLoadState('load', {timeout: 5000}).catch(() => {})
+                return page.screenshot({type: 'jpeg', quality: JPEG_QUALITY, timeout: 30_000})
+              })
               steps++
             }
           } catch (error) {
@@ -209,18 +209,42 @@ async function measureBare(tasks) {
 /** One `webgym rollout` run: steps/s over the whole command (spawn to exit) and the rate it reports itself. */
 async function measureRollout(work, name, tasksFile, args) {
   const summaryFile = join(work, `${name}.summary.json`)
-  const trajectories = join(work, `${name}.ndjson`)
-  const {wall, stderr} = await runCli(['rollout', tasksFile, '--json', summaryFile, '--shots', join(work, `shots-${name}`), '--concurrency', String(C), ...args], {stdoutFile: trajectories})
+  const trajectoriesFile = join(work, `${name}.ndjson`)
+  const {wall, exitedAt, stderr} = await runCli(['rollout', tasksFile, '--json', summaryFile, '--shots', join(work, `shots-${name}`), '--concurrency', String(C), ...args], {stdoutFile: trajectoriesFile})
   const summary = JSON.parse(await readFile(summaryFile, 'utf8'))
-  const written = (await readFile(trajectories, 'utf8')).trim().split('\n').filter(Boolean).length
+  const trajectories = (await readFile(trajectoriesFile, 'utf8')).trim().split('\n').filter(Boolean).map((line) => JSON.parse(line))
+  const exitLag = (exitedAt - (await stat(summaryFile)).mtimeMs) / 1000
   const statuses = Object.entries(summary.by_status).filter(([, n]) => n > 0).map(([status, n]) => `${n} ${status}`).join(', ')
   const timings = Object.entries(summary.timings_ms).map(([kind, t]) => `${kind} ${t ? `${t.p50}/${t.p95}` : '-'}`).join(', ')
-  log(`${name}: ${summary.steps} steps in ${wall.toFixed(1)} s from spawn to exit = ${rate(summary.steps, wall).toFixed(2)} steps/s; in-run ${summary.steps_per_second.toFixed(2)} steps/s over ${summary.seconds.toFixed(1)} s`)
-  log(`${name}: ${written} trajectories (${statuses}), ${(summary.steps / Math.max(1, summary.episodes)).toFixed(1)} steps/episode, p50/p95 ms: ${timings}, ${summary.browser_restarts} browser restarts, ${summary.episode_retries} retries`)
+  log(`${name}: ${summary.steps} steps in ${wall.toFixed(1)} s from spawn to exit = ${rate(summary.steps, wall).toFixed(2)} steps/s; in-run ${summary.steps_per_second.toFixed(2)} steps/s over ${summary.seconds.toFixed(1)} s; start ${(wall - summary.seconds - exitLag).toFixed(1)} s, exit ${exitLag.toFixed(1)} s after the summary`)
+  log(`${name}: ${trajectories.length} trajectories (${statuses}), ${(summary.steps / Math.max(1, summary.episodes)).toFixed(1)} steps/episode, p50/p95 ms: ${timings}, ${summary.browser_restarts} browser restarts, ${summary.episode_retries} retries`)
+  log(`${name}: ${sessionUse(trajectories)}; mean act ms by action: ${actByAction(trajectories)}`)
   const last = stderr.trim().split('\n').filter((line) => line.startsWith('rollout:')).at(-1)
   if (last) log(`${name}: ${last}`)
-  if (written !== summary.total) throw new Error(`${name}: ${written} trajectories written for ${summary.total} tasks`)
+  if (trajectories.length !== summary.total) throw new Error(`${name}: ${trajectories.length} trajectories written for ${summary.total} tasks`)
   return {steps: summary.steps, wall, stepsPerSecond: rate(summary.steps, wall), inRun: summary.steps_per_second}
+}
+
+/** How busy the C sessions were between the first episode's start and the last one's end (idle: barriers, drain). */
+function sessionUse(trajectories) {
+  const spans = trajectories.map((t) => [Date.parse(t.run.started_at), Date.parse(t.run.ended_at)])
+  const first = Math.min(...spans.map(([start]) => start))
+  const end = Math.max(...spans.map(([, stop]) => stop))
+  const lastStart = Math.max(...spans.map(([start]) => start))
+  const busy = spans.reduce((sum, [start, stop]) => sum + (stop - start), 0)
+  return `sessions busy ${((100 * busy) / (C * Math.max(1, end - first))).toFixed(0)}% of ${((end - first) / 1000).toFixed(1)} s, last episode started ${((end - lastStart) / 1000).toFixed(1)} s before the end`
+}
+
+function actByAction(trajectories) {
+  const byName = new Map()
+  for (const step of trajectories.flatMap((t) => t.steps)) {
+    const name = step.action?.name ?? 'none'
+    const entry = byName.get(name) ?? {n: 0, ms: 0}
+    entry.n++
+    entry.ms += step.act_ms
+    byName.set(name, entry)
+  }
+  return [...byName].map(([name, {n, ms}]) => `${name} ${(ms / n).toFixed(0)} (${n})`).join(', ')
 }
 
 /** Starts `webgym sites serve` with the given faults; resolves with its JSON line (url, token, ...). */

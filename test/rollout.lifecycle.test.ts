@@ -34,6 +34,24 @@ describe('rollout lifecycle', () => {
     expect(chromiumProcesses(dir)).toEqual([])
   }, 600_000)
 
+  it('replaces a hung browser (stopped with SIGSTOP) and retries its episodes elsewhere', async () => {
+    const dir = tempDir()
+    const out = join(dir, 'traj.ndjson')
+    const summary = join(dir, 'summary.json')
+    const tasks = sample.slice(0, 6)
+    const child = spawnWebgym(['rollout', '--policy', 'random', '--horizon', '8', '--concurrency', '2', '--browsers', '2', '--step-timeout', '4', '--shots', join(dir, 'shots'), '--json', summary, '-o', out, '-'], {input: ndjson(tasks), tmp: dir})
+    await waitFor(() => lines(out) >= 1, 240_000, 'a trajectory')
+    const browsers = chromiumBrowsers(dir)
+    expect(browsers).toHaveLength(2)
+    process.kill(browsers[0]!, 'SIGSTOP')
+    const result = await child
+    expect(result.stderr).toMatch(/does not answer: replacing it/)
+    expect(result.exitCode).toBe(0)
+    expect(readNdjson(out).map((t) => t.task.id).sort()).toEqual(tasks.map((t) => t.id).sort())
+    expect(JSON.parse(readFileSync(summary, 'utf8')).browser_restarts).toBeGreaterThanOrEqual(1)
+    await waitFor(() => chromiumProcesses(dir).length === 0, 10_000, 'no Chromium left')
+  }, 600_000)
+
   it('stops on SIGINT with in-flight episodes aborted, and --resume finishes with every task exactly once', async () => {
     const dir = tempDir()
     const out = join(dir, 'traj.ndjson')

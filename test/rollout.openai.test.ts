@@ -12,6 +12,9 @@ const PAGE = `<!doctype html><html><head><title>start</title></head>
 <body style="margin:0;height:2000px;font:16px sans-serif">
 <p>Click test page</p>
 <a id="meta" href="http://169.254.169.254/latest/meta-data/" style="position:absolute;left:100px;top:600px">metadata</a>
+<button id="alert" onclick="alert('hello')" style="position:absolute;left:300px;top:400px;width:100px;height:40px">alert</button>
+<a id="tab" href="/second" target="_blank" style="position:absolute;left:600px;top:400px;width:100px;height:40px;display:block">open a tab</a>
+<a id="dl" href="/file.bin" download style="position:absolute;left:900px;top:400px;width:100px;height:40px;display:block">download</a>
 <script>addEventListener('click', (e) => { if (e.target.id !== 'meta') document.title = 'click ' + e.clientX + ',' + e.clientY })</script>
 </body></html>`
 
@@ -22,7 +25,11 @@ let standin: Standin
 
 beforeAll(async () => {
   assertBuilt()
-  page = createServer((_, response) => response.writeHead(200, {'content-type': 'text/html'}).end(PAGE))
+  page = createServer((request, response) => {
+    if (request.url === '/second') return void response.writeHead(200, {'content-type': 'text/html'}).end('<title>second page</title><p>The new tab</p>')
+    if (request.url === '/file.bin') return void response.writeHead(200, {'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="file.bin"'}).end(Buffer.alloc(1024))
+    response.writeHead(200, {'content-type': 'text/html'}).end(PAGE)
+  })
   await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve))
   pageHost = `127.0.0.1:${(page.address() as AddressInfo).port}`
   pageUrl = `http://${pageHost}/`
@@ -177,4 +184,45 @@ describe('rollout --policy openai (qwen3vl dialect)', () => {
     // The agent never left the start page.
     expect(steps.map((step: any) => `${step.url} ${step.action_error}`)).toEqual(steps.map((step: any) => `${pageUrl} ${step.action_error}`))
   }, 180_000)
+
+  it('dismisses dialogs, refuses downloads and follows a new tab', async () => {
+    const {trajectory} = await rollout([
+      call({action: 'left_click', coordinate: [273, 547]}),
+      call({action: 'left_click', coordinate: [742, 547]}),
+      call({action: 'left_click', coordinate: [508, 547]}),
+      call({action: 'answer', text: 'done'}),
+    ])
+    expect(trajectory.status).toBe('answered')
+    const steps = trajectory.steps
+    // The alert was dismissed: the page went on to take the click's title.
+    expect(steps[1]).toMatchObject({url: pageUrl, title: 'click 349,420', action_error: null})
+    // The download did not take the agent anywhere.
+    expect(steps[2]).toMatchObject({url: pageUrl, title: 'click 950,420', action_error: null})
+    // The link with target=_blank opened a tab, which the agent now sees.
+    expect(steps[3]).toMatchObject({url: `${pageUrl}second`, title: 'second page'})
+  }, 120_000)
+
+  it('keeps at most --max-inflight policy requests in flight', async () => {
+    standin.reset()
+    let inflight = 0
+    let most = 0
+    let served = 0
+    standin.setHandler(async () => {
+      inflight++
+      most = Math.max(most, inflight)
+      await new Promise((resolve) => setTimeout(resolve, 150))
+      inflight--
+      served++
+      return {content: call(served % 3 === 0 ? {action: 'answer', text: 'ok'} : {action: 'scroll', direction: 'down'})}
+    })
+    const dir = tempDir()
+    const result = await spawnWebgym(
+      ['rollout', '--base-url', standin.url, '--model', 'standin-vl', '--allow-host', pageHost, '--concurrency', '4', '--max-inflight', '2', '--horizon', '6', '--shots', `${dir}/shots`, '-'],
+      {input: ndjson(['a', 'b', 'c', 'd', 'e', 'f'].map(task)), tmp: dir},
+    )
+    expect(result.exitCode).toBe(0)
+    expect(result.stdout.trim().split('\n')).toHaveLength(6)
+    expect(most).toBe(2)
+  }, 180_000)
 })
+

@@ -25,6 +25,8 @@ interface Member {
   id: number
   endpoint: string | null
   browser: Browser | null
+  /** The pid of a local browser, to kill it when it hangs (Playwright's launch does not expose it). */
+  pid: number | null
   /** Contexts open on it now. */
   active: number
   /** The launch or connect in progress, when it is being (re)started. */
@@ -35,6 +37,7 @@ interface Member {
 export interface Lease {
   context: BrowserContext
   browserId: number
+  browser: Browser
   /** True when the browser under this context disconnected (crashed, was killed, or was replaced as hung). */
   readonly lost: boolean
   release(): Promise<void>
@@ -64,7 +67,7 @@ export class BrowserPool {
     const endpoints = options.endpoints ?? []
     if (endpoints.length === 0) chromiumPath() // a missing Chromium is one clear error before anything starts
     const count = endpoints.length > 0 ? endpoints.length : options.local
-    for (let id = 0; id < count; id++) pool.members.push({id, endpoint: endpoints[id] ?? null, browser: null, active: 0, starting: null})
+    for (let id = 0; id < count; id++) pool.members.push({id, endpoint: endpoints[id] ?? null, browser: null, pid: null, active: 0, starting: null})
     try {
       await Promise.all(pool.members.map((member) => pool.startMember(member)))
     } catch (error) {
@@ -93,15 +96,17 @@ export class BrowserPool {
       member.active++
       let context: BrowserContext
       try {
-        context = await browser.newContext({
-          viewport: this.options.viewport,
-          deviceScaleFactor: 1,
-          acceptDownloads: false,
-          locale: 'en-US',
-          timezoneId: 'UTC',
-        })
+        context = await withTimeout(
+          browser.newContext({viewport: this.options.viewport, deviceScaleFactor: 1, acceptDownloads: false, locale: 'en-US', timezoneId: 'UTC'}),
+          CONNECT_TIMEOUT_MS,
+          'opening a browser context timed out',
+        )
       } catch (error) {
         member.active--
+        if (error instanceof TimeoutError) {
+          await this.probe({browserId: member.id, browser})
+          continue
+        }
         if (browser.isConnected()) throw error
         continue // it died under us: take another
       }
@@ -111,13 +116,14 @@ export class BrowserPool {
       return {
         context,
         browserId: member.id,
+        browser,
         get lost() {
           return lost || !browser.isConnected()
         },
         release: async () => {
           browser.off('disconnected', onLost)
           member.active--
-          await context.close().catch(() => {})
+          await withTimeout(context.close(), PROBE_TIMEOUT_MS).catch(() => {})
         },
       }
     }
@@ -127,10 +133,12 @@ export class BrowserPool {
    * Checks that a browser still answers (after an episode timed out on it); a hung one is closed and replaced.
    * Returns true when it was healthy.
    */
-  async probe(browserId: number): Promise<boolean> {
-    const member = this.members[browserId]
-    if (!member?.browser || member.starting) return true
-    const browser = member.browser
+  async probe(lease: Pick<Lease, 'browserId' | 'browser'>): Promise<boolean> {
+    const member = this.members[lease.browserId]
+    if (!member) return true
+    // Replaced already (by another episode's probe, or a crash): the lease's browser is gone.
+    if (member.browser !== lease.browser) return false
+    const browser = lease.browser
     const healthy = await withTimeout(
       (async () => {
         const context = await browser.newContext()
@@ -151,8 +159,9 @@ export class BrowserPool {
     await Promise.all(
       this.members.map(async (member) => {
         await member.starting?.catch(() => {})
-        await member.browser?.close().catch(() => {})
+        const browser = member.browser
         member.browser = null
+        if (browser) await this.shutDown(browser, member.pid)
       }),
     )
   }
@@ -166,8 +175,22 @@ export class BrowserPool {
     }
     const old = member.browser
     member.browser = null
-    void old?.close().catch(() => {})
+    if (old) void this.shutDown(old, member.pid)
     return this.startMember(member)
+  }
+
+  /** Closes a browser, and kills a local one that does not close in time (a hung process ignores the request). */
+  private async shutDown(browser: Browser, pid: number | null): Promise<void> {
+    const closed = await withTimeout(browser.close(), PROBE_TIMEOUT_MS).then(
+      () => true,
+      () => false,
+    )
+    if (closed || pid === null) return
+    try {
+      process.kill(pid, 'SIGKILL')
+    } catch {
+      // already gone
+    }
   }
 
   private startMember(member: Member): Promise<void> {
@@ -190,6 +213,7 @@ export class BrowserPool {
         return
       }
       member.browser = browser
+      member.pid = member.endpoint ? null : await browserPid(browser)
       browser.once('disconnected', () => {
         if (this.closing || member.browser !== browser) return
         this.options.reporter.warn(`browser ${member.id + 1} disconnected: starting a new one`)
@@ -206,6 +230,18 @@ export class BrowserPool {
       },
     )
     return starting
+  }
+}
+
+/** The browser process's pid, asked of Chromium itself over CDP; null when it cannot tell. */
+async function browserPid(browser: Browser): Promise<number | null> {
+  try {
+    const session = await browser.newBrowserCDPSession()
+    const {processInfo} = await session.send('SystemInfo.getProcessInfo')
+    await session.detach().catch(() => {})
+    return processInfo.find((info) => info.type === 'browser')?.id ?? null
+  } catch {
+    return null
   }
 }
 

@@ -53,6 +53,8 @@ export interface EpisodeOptions {
   blocklist: Blocklist
   fixture: FixtureWeb | null
   metrics: RolloutMetrics
+  /** null for a model policy (its client has timeouts); a policy that reads the page gets the step timeout. */
+  policyTimeoutMs: number | null
   /** Runs a policy request under `--max-inflight`. */
   limitRequests: <T>(request: () => Promise<T>) => Promise<T>
   gate?: StepGate
@@ -83,8 +85,12 @@ export async function runEpisode(task: Task, lease: Lease, policy: EpisodePolicy
 
   try {
     try {
-      session = await BrowsingSession.open(lease.context, {guard: options.guard, navigationTimeoutMs: options.navigationTimeoutMs, jpegQuality: options.jpegQuality})
-      const start = await session.goto(task.start_url!)
+      session = await withTimeout(
+        BrowsingSession.open(lease.context, {guard: options.guard, navigationTimeoutMs: options.navigationTimeoutMs, jpegQuality: options.jpegQuality}),
+        options.stepTimeoutMs,
+        'the browser did not open a page in time',
+      )
+      const start = await withTimeout(session.goto(task.start_url!), options.navigationTimeoutMs + options.stepTimeoutMs, 'the start page did not load in time')
       const blocked = blockedPageReason(start)
       if (blocked) {
         status = 'blocked'
@@ -133,7 +139,7 @@ export async function runEpisode(task: Task, lease: Lease, policy: EpisodePolicy
       const policyStart = performance.now()
       let output: PolicyOutput
       try {
-        output = await options.limitRequests(() =>
+        const decide = () =>
           policy.next({
             index,
             observation,
@@ -144,8 +150,9 @@ export async function runEpisode(task: Task, lease: Lease, policy: EpisodePolicy
             viewport: options.viewport,
             page: session!.page,
             signal: stop,
-          }),
-        )
+          })
+        // A model request has the client's own timeout and retries; a policy that reads the page has the step's.
+        output = options.policyTimeoutMs === null ? await options.limitRequests(decide) : await withTimeout(decide(), remaining(), 'the policy did not decide in time')
       } catch (cause) {
         lost(cause)
         if (stop.aborted) status = 'aborted'
@@ -166,9 +173,13 @@ export async function runEpisode(task: Task, lease: Lease, policy: EpisodePolicy
       let actionError = output.error
       if (output.action && output.action.name !== 'answer') {
         try {
-          const result = await withTimeout(performAction(session.page, output.action, {viewport: options.viewport, guard: options.guard, navigationTimeoutMs: options.navigationTimeoutMs}), remaining(), 'the action did not finish in time')
-          await session.settle()
-          actionError = result.error
+          const page = session.page
+          const act = async () => {
+            const result = await performAction(page, output.action!, {viewport: options.viewport, guard: options.guard, navigationTimeoutMs: options.navigationTimeoutMs})
+            await session!.settle()
+            return result
+          }
+          actionError = (await withTimeout(act(), remaining(), 'the action did not finish in time')).error
         } catch (cause) {
           lost(cause)
           actionError = `the action failed: ${firstLine(cause)}`
@@ -222,7 +233,7 @@ export async function runEpisode(task: Task, lease: Lease, policy: EpisodePolicy
     options.gate?.leave()
   }
 
-  const check = session && status !== 'aborted' && !lease.lost ? await fixtureCheck(task, session, answer, options.fixture) : null
+  const check = session && status !== 'aborted' && !lease.lost ? await withTimeout(fixtureCheck(task, session, answer, options.fixture), CHECK_TIMEOUT_MS).catch((cause) => ({error: firstLine(cause)})) : null
   return {
     task,
     run: {...options.run, horizon, started_at: startedAt.toISOString(), ended_at: new Date().toISOString()},
@@ -249,6 +260,7 @@ async function fixtureCheck(task: Task, session: BrowsingSession, answer: string
 }
 
 const EMPTY = Buffer.alloc(0)
+const CHECK_TIMEOUT_MS = 15_000
 
 function joinErrors(a: string | null, b: string | null): string | null {
   return a && b ? `${a}; ${b}` : (a ?? b)

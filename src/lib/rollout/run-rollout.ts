@@ -151,6 +151,7 @@ export async function runRollout(options: RolloutOptions): Promise<RolloutMetric
         blocklist,
         fixture: fixture ? {url: fixture.url, token: fixture.token} : null,
         metrics,
+        policyTimeoutMs: options.policy.remote ? null : options.stepTimeoutMs,
         limitRequests: options.policy.remote
           ? (request) =>
               limit(async () => {

@@ -98,7 +98,7 @@ async function runTask(task: Task, options: SchedulerOptions, barrier?: StepBarr
     try {
       const trajectory = await runEpisode(task, lease, policy, {...options.episode, horizon: options.horizonOf(task), gate: barrier}, options.stop)
       // An episode that timed out may have met a hung browser: check it, and try again elsewhere if it was.
-      if (trajectory.status === 'error' && / in time|past its/.test(trajectory.error ?? '') && !(await options.pool.probe(lease.browserId))) {
+      if (trajectory.status === 'error' && / in time|past its/.test(trajectory.error ?? '') && !(await options.pool.probe(lease))) {
         throw new BrowserLostError(`the browser under ${task.id} hung`)
       }
       return trajectory

@@ -4,6 +4,20 @@ import type {Observation} from './policy.js'
 
 const LOAD_WAIT_MS = 5000
 const SCREENSHOT_TRY_MS = 8000
+const POPUP_WAIT_MS = 3000
+
+// In every page: notes that the page asked for a new tab, so that the session waits for it after the action.
+const NOTE_POPUPS = `(() => {
+  let opened = false
+  const open = window.open
+  window.open = function (...args) { opened = true; return open.apply(this, args) }
+  document.addEventListener('click', (event) => {
+    const link = event.target && event.target.closest ? event.target.closest('a[href][target]') : null
+    if (link && !['', '_self', '_parent', '_top'].includes(link.target.toLowerCase())) opened = true
+  }, true)
+  Object.defineProperty(window, '__webgymTakePopupNote', {value: () => { const was = opened; opened = false; return was }})
+})()`
+const TAKE_POPUP_NOTE = 'typeof window.__webgymTakePopupNote === "function" ? window.__webgymTakePopupNote() : false'
 
 export interface SessionOptions {
   guard: NavigationGuard
@@ -29,6 +43,7 @@ export class BrowsingSession {
   private refused: string[] = []
   private navigating: Promise<void> | null = null
   private settleNavigation: (() => void) | null = null
+  private pagesBeforeAction = 0
 
   private constructor(
     readonly context: BrowserContext,
@@ -38,6 +53,7 @@ export class BrowsingSession {
   static async open(context: BrowserContext, options: SessionOptions): Promise<BrowsingSession> {
     const session = new BrowsingSession(context, options)
     await context.route((url) => options.guard.check(url.href) !== null, (route) => session.refuse(route))
+    await context.addInitScript(NOTE_POPUPS)
     context.on('page', (page) => session.adopt(page))
     session.adopt(await context.newPage())
     return session
@@ -76,9 +92,21 @@ export class BrowsingSession {
     return {image, url: page.url(), title}
   }
 
-  /** Lets the page take in the last input, so a navigation it starts is seen before the next observation. */
+  /** Call before an action: a tab it opens is waited for by `settle`. */
+  beforeAction(): void {
+    this.pagesBeforeAction = this.pages.length
+  }
+
+  /**
+   * Lets the page take in the last input, so that a navigation it starts is seen before the next observation, and
+   * a tab it opens (a target=_blank link, window.open) becomes the page the agent sees.
+   */
   async settle(): Promise<void> {
-    await this.page.evaluate('0').catch(() => {})
+    const page = this.page
+    const opened = await page.evaluate(TAKE_POPUP_NOTE).catch(() => false)
+    if (opened === true && this.pages.length === this.pagesBeforeAction) {
+      await this.context.waitForEvent('page', {timeout: POPUP_WAIT_MS}).catch(() => {})
+    }
   }
 
   /** The guard's reasons for navigations refused since the last call (the step's action_error). */

@@ -174,6 +174,7 @@ export async function runEpisode(task: Task, lease: Lease, policy: EpisodePolicy
       if (output.action && output.action.name !== 'answer') {
         try {
           const page = session.page
+          session.beforeAction()
           const act = async () => {
             const result = await performAction(page, output.action!, {viewport: options.viewport, guard: options.guard, navigationTimeoutMs: options.navigationTimeoutMs})
             await session!.settle()

@@ -93,6 +93,33 @@ describe('rollout lifecycle', () => {
   }, 300_000)
 })
 
+describe('reproducibility', () => {
+  it('gives the same actions for the same --seed, and --policy replay re-executes them to the same pages', async () => {
+    const dir = tempDir()
+    const tasks = ndjson(sample.slice(0, 3))
+    const run = async (args: string[], input = tasks) => {
+      const result = await spawnWebgym(['rollout', '--horizon', '6', '--concurrency', '3', '--shots', join(dir, 'shots'), ...args, '-'], {input, tmp: dir})
+      expect(result.exitCode).toBe(0)
+      const byId = new Map<string, any>(result.stdout.trim().split('\n').map((line) => [JSON.parse(line).task.id, JSON.parse(line)]))
+      return sample.slice(0, 3).map((task) => byId.get(task.id))
+    }
+    const actions = (trajectories: any[]) => trajectories.map((t) => t.steps.map((step: any) => step.action))
+    const urls = (trajectories: any[]) => trajectories.map((t) => t.steps.map((step: any) => step.url))
+    const first = await run(['--policy', 'random', '--seed', '3'])
+    const second = await run(['--policy', 'random', '--seed', '3'])
+    const other = await run(['--policy', 'random', '--seed', '4'])
+    expect(actions(second)).toEqual(actions(first))
+    expect(actions(other)).not.toEqual(actions(first))
+    const recorded = join(dir, 'first.ndjson')
+    writeFileSync(recorded, ndjson(first))
+    const replayed = await run(['--policy', 'replay', '--replay', recorded])
+    expect(actions(replayed)).toEqual(actions(first))
+    expect(urls(replayed)).toEqual(urls(first))
+    expect(replayed.map((t) => t.run.policy)).toEqual(['replay', 'replay', 'replay'])
+    expect(chromiumProcesses(dir)).toEqual([])
+  }, 300_000)
+})
+
 describe('remote browsers and a running fixture web', () => {
   it('rolls out through `webgym browsers serve` against `webgym sites serve`', async () => {
     const dir = tempDir()

@@ -104,13 +104,13 @@ describe('ArtefactStore', () => {
 })
 
 describe('resuming a rollout', () => {
-  it('keeps finished trajectories, drops aborted ones, duplicates and a cut-off last line', async () => {
+  it('keeps finished trajectories, drops aborted and error ones (to redo them), duplicates and a cut-off last line', async () => {
     const file = join(temp(), 'traj.ndjson')
     const line = (id: string, status: string) => JSON.stringify({task: {id}, status})
-    writeFileSync(file, [line('a', 'answered'), line('b', 'aborted'), line('c', 'error'), line('a', 'horizon')].join('\n') + '\n{"task": {"id": "d"')
+    writeFileSync(file, [line('a', 'answered'), line('b', 'aborted'), line('c', 'error'), line('a', 'horizon'), line('e', 'blocked')].join('\n') + '\n{"task": {"id": "d"')
     const done = await tasksAlreadyRolledOut(file)
-    expect([...done].sort()).toEqual(['a', 'c'])
-    expect(readFileSync(file, 'utf8')).toBe(`${line('a', 'answered')}\n${line('c', 'error')}\n`)
+    expect([...done].sort()).toEqual(['a', 'e'])
+    expect(readFileSync(file, 'utf8')).toBe(`${line('a', 'answered')}\n${line('e', 'blocked')}\n`)
   })
 
   it('starts from nothing when the file does not exist yet', async () => {

@@ -58,7 +58,7 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
     'jpeg-quality': Flags.integer({default: 80, min: 10, max: 100, helpValue: 'Q', description: 'Screenshot JPEG quality.'}),
     shots: Flags.string({default: 'shots', helpValue: 'DIR', description: 'Content-addressed screenshot store (<sha256>.jpg, referenced from each step).'}),
     seed: Flags.integer({default: 0, helpValue: 'N', description: 'Seed of the random and oracle policies and of the model requests.'}),
-    resume: Flags.string({helpValue: 'FILE', description: 'Append to FILE, rolling out only the tasks it does not hold (its aborted episodes are redone).'}),
+    resume: Flags.string({helpValue: 'FILE', description: 'Append to FILE, rolling out only the tasks it does not hold (its aborted and error episodes are redone).'}),
     json: Flags.string({helpValue: 'FILE', description: 'Write a JSON summary at the end: steps/s, episodes by status, p50/p95 timings, browser restarts.'}),
     grace: Flags.integer({default: 10, min: 0, helpValue: 'SECONDS', description: 'On SIGINT/SIGTERM, time the episodes in flight get to finish.'}),
     sites: Flags.string({helpValue: 'URL', description: 'A running fixture web (`webgym sites serve`) instead of starting one.'}),

@@ -1,5 +1,6 @@
 import {existsSync} from 'node:fs'
 import {chromium, type Browser, type LaunchOptions} from 'playwright-core'
+import {ExternalError} from '../cli/errors.js'
 
 // Debian's Chromium driven by playwright-core: Playwright cannot download its own browsers on these machines.
 
@@ -8,13 +9,14 @@ export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-backg
 
 const CANDIDATES = ['/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser']
 
-export class ChromiumNotFoundError extends Error {}
+/** No usable Chromium: exit 1 with how to install one. */
+export class ChromiumNotFoundError extends ExternalError {}
 
 /** `WEBGYM_CHROMIUM`, else Debian's Chromium. */
 export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
   const configured = env.WEBGYM_CHROMIUM
   if (configured) {
-    if (!existsSync(configured)) throw new ChromiumNotFoundError(`WEBGYM_CHROMIUM points to ${configured}, which does not exist`)
+    if (!existsSync(configured)) throw new ChromiumNotFoundError(`WEBGYM_CHROMIUM points to ${configured}, which does not exist`, 'set it to the Chromium binary, or unset it to use Debian\'s (apt-get install chromium)')
     return configured
   }
   const found = CANDIDATES.find((path) => existsSync(path))

@@ -7,7 +7,8 @@ import {idsAlreadyDone} from '../batch/resume.js'
 
 /**
  * Prepares `rollout --resume FILE`: a last line cut short by a crash is dropped, and so are trajectories that ended
- * `aborted` (a stopped run's unfinished episodes), which are rolled out again. Returns the task ids FILE still holds,
+ * `aborted` (a stopped run's unfinished episodes) or `error` (a policy endpoint down, a browser lost for good), which
+ * are rolled out again. Returns the task ids FILE still holds,
  * so that after the resumed run every task is in FILE exactly once.
  */
 export async function tasksAlreadyRolledOut(path: string): Promise<Set<string>> {
@@ -26,7 +27,7 @@ export async function tasksAlreadyRolledOut(path: string): Promise<Set<string>> 
       const record = JSON.parse(line.text) as {task?: {id?: unknown}; status?: unknown}
       const id = record.task?.id
       if (typeof id !== 'string') throw new InputError(`${path}:${line.line}: not a trajectory (no task.id), cannot resume from this file`, 'resume from the file an earlier rollout wrote')
-      if (record.status === 'aborted' || done.has(id)) {
+      if (record.status === 'aborted' || record.status === 'error' || done.has(id)) {
         dropped++
         continue
       }

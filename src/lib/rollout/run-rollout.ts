@@ -177,7 +177,7 @@ export async function runRollout(options: RolloutOptions): Promise<RolloutMetric
         resumeHint ? `rerun with --resume ${resumeHint} to finish` : 'write the output with -o FILE to be able to --resume',
       )
     }
-    if (failure) throw new ExternalError(`rollout stopped: ${failure}`, 'check the policy endpoint (--base-url, --model), then rerun with --resume')
+    if (failure) throw new ExternalError(`rollout failed: ${failure}`, 'check the policy endpoint (--base-url, --model), then rerun with --resume')
     return metrics
   } finally {
     progress?.stop()

@@ -44,11 +44,13 @@ export async function runScheduler(tasks: readonly Task[], options: SchedulerOpt
   let next = 0
   let policyFailures = 0
   let failure: string | null = null
+  let lastPolicyError = ''
   const draining = () => options.draining() || failure !== null
   const finish = async (trajectory: Trajectory) => {
     options.episode.metrics.finished(trajectory.status)
     if (trajectory.status === 'error' && trajectory.error?.startsWith('the policy failed')) {
       policyFailures++
+      lastPolicyError = trajectory.error
       if (policyFailures >= options.maxPolicyFailures && !failure) failure = `${policyFailures} episodes in a row ended because the policy failed (last: ${trajectory.error})`
     } else if (trajectory.status !== 'aborted') {
       policyFailures = 0
@@ -69,6 +71,8 @@ export async function runScheduler(tasks: readonly Task[], options: SchedulerOpt
       await Promise.all(batch.map(async (task) => finish(await runTask(task, options, barrier))))
     }
   }
+  const finished = options.episode.metrics.done
+  if (!failure && policyFailures > 0 && policyFailures === finished) failure = `every episode (${finished}) ended because the policy failed (last: ${lastPolicyError})`
   return {failure}
 }
 

@@ -1,0 +1,59 @@
+import {describe, expect, it} from 'vitest'
+import {assertBuilt} from './helpers/cli.js'
+import {chromiumProcesses, ndjson, spawnWebgym, tempDir} from './helpers/rollout.js'
+
+// Bad flags, bad input and broken surroundings: one clear line on stderr and an honest exit code.
+const task = {id: 't:1', source: 't', intent: 'x', website: 'example.com', start_url: 'https://example.com/', reference_answer: null}
+
+describe('rollout usage and failures', () => {
+  assertBuilt()
+
+  it.each([
+    [['--policy', 'openai'], /no model given \(pass --model NAME or set WEBGYM_MODEL\)/],
+    [['--policy', 'random', '--horizon', '5,6'], /--horizon must be one step cap or three/],
+    [['--policy', 'random', '--viewport', '12x'], /--viewport must be WIDTHxHEIGHT/],
+    [['--policy', 'replay'], /--policy replay needs the trajectories to replay/],
+    [['--policy', 'oracle', '--oracle-noise', '2'], /--oracle-noise must be a probability/],
+    [['--policy', 'random', '--allow-host', 'http://x/'], /allow/i],
+    [['--policy', 'random', '--resume', 'a.ndjson', '-o', 'b.ndjson'], /--resume and -o name different files/],
+  ])('%j is a usage error (exit 2, one line)', async (args, message) => {
+    const result = await spawnWebgym(['rollout', ...args], {input: ndjson([task])})
+    expect(result.exitCode).toBe(2)
+    expect(result.stdout).toBe('')
+    expect(result.stderr.trim().split('\n')).toHaveLength(1)
+    expect(result.stderr).toMatch(message)
+  })
+
+  it('names the line and field of a bad task record', async () => {
+    const result = await spawnWebgym(['rollout', '--policy', 'random'], {input: `${JSON.stringify(task)}\n{"id": 1}\n`})
+    expect(result.exitCode).toBe(1)
+    expect(result.stderr).toMatch(/<stdin>:2: field "id"/)
+  })
+
+  it('says how to get Chromium when it is missing', async () => {
+    const result = await spawnWebgym(['rollout', '--policy', 'random'], {input: ndjson([task]), env: {WEBGYM_CHROMIUM: '/nonexistent/chromium'}})
+    expect(result.exitCode).toBe(1)
+    expect(result.stderr).toMatch(/WEBGYM_CHROMIUM points to \/nonexistent\/chromium, which does not exist \(set it to the Chromium binary/)
+    expect(result.stderr).not.toMatch(/internal error/)
+  })
+
+  it('exits 1 when every episode failed because the policy endpoint is down, with the trajectories written', async () => {
+    const dir = tempDir()
+    const onFixture = {...task, website: 'copperline-store.webgym.test', start_url: 'http://copperline-store.webgym.test/'}
+    const tasks = [onFixture, {...onFixture, id: 't:2'}]
+    const result = await spawnWebgym(['rollout', '--model', 'm', '--base-url', 'http://127.0.0.1:9/v1', '--max-retries', '0', '--shots', `${dir}/shots`, '-'], {input: ndjson(tasks), tmp: dir})
+    expect(result.exitCode).toBe(1)
+    const trajectories = result.stdout.trim().split('\n').map((line) => JSON.parse(line))
+    expect(trajectories.map((t) => t.status)).toEqual(['error', 'error'])
+    expect(trajectories[0].error).toMatch(/cannot reach the model server at http:\/\/127\.0\.0\.1:9\/v1/)
+    expect(result.stderr).toMatch(/rollout failed: every episode \(2\) ended because the policy failed/)
+    expect(chromiumProcesses(dir)).toEqual([])
+  }, 120_000)
+
+  it('writes nothing and starts no browser for empty input', async () => {
+    const result = await spawnWebgym(['rollout', '--policy', 'random'], {input: ''})
+    expect(result.exitCode).toBe(0)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toMatch(/rollout: 0\/0 episodes/)
+  })
+})

@@ -32,9 +32,9 @@ const TARGET_SPEEDUP = 5
 // step caps of 10/20/30 by task difficulty, Qwen3-VL-8B served by vLLM, live websites.
 // - Websites: every request to the fixture web (documents and assets) waits a log-normal time, median 150 ms and
 //   p95 1200 ms, like live pages with a long tail; no errors or blocks, so both modes do the same work.
-// - Policy: a batching GPU server. 300 ms of fixed cost per reply (prefill of a ~2,500-token prompt with screenshots
-//   plus ~90 decoded tokens) and 40 ms more per request in flight, so a full batch is slower per request but not
-//   per step, as with vLLM's continuous batching. Sync sends its whole batch at once and gets that batching for free.
+// - Policy: a batching GPU server. 300 ms per reply plus 40 ms per request in flight (a short reply from an 8B model
+//   on one GPU), so a full batch is slower per request but much faster per step than one request at a time, as with
+//   vLLM's continuous batching. Sync sends its whole batch at once and gets that batching for free.
 // - Episodes: heavy-tailed, as real tasks are. Each task's level caps it at 10/20/30 steps; a share of episodes
 //   (25% easy, 30% medium, 40% hard) never answers and runs to the cap, as failed attempts do; the rest answer at a
 //   step drawn uniformly from 4-9, 6-19 or 10-29. Over the fixture web's level mix that averages about 13 steps.
@@ -77,11 +77,18 @@ function hold(name, close) {
     await entry()
   }
 }
-async function closeAll() {
-  while (open.length > 0) await open.pop()()
+// One drain for every caller: a signal's handler and main's finally must not race each other to process.exit.
+let draining = null
+function closeAll() {
+  draining ??= (async () => {
+    while (open.length > 0) await open.pop()()
+  })()
+  return draining
 }
+let stoppedBy = null
 for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
   process.once(signal, () => {
+    stoppedBy = signal
     console.error(`bench/rollout: ${signal}: cleaning up`)
     void closeAll().finally(() => process.exit(code))
   })
@@ -108,7 +115,7 @@ function runCli(args, {stdoutFile} = {}) {
       const exitedAt = Date.now()
       void release()
       if (code === 0) resolve({wall, exitedAt, stdout, stderr})
-      else reject(new Error(`webgym ${args.join(' ')} exited ${code ?? signal}:\n${stderr.trim().split('\n').slice(-15).join('\n')}`))
+      else reject(new Error(`webgym ${args[0]} exited ${code ?? signal}\nwebgym ${args.join(' ')}\n${stderr.trim().split('\n').slice(-15).join('\n')}`))
     })
   })
 }
@@ -156,7 +163,11 @@ async function measureBare(tasks) {
   const browsers = []
   const closeBrowsers = hold('the bare loop browsers', () => Promise.all(browsers.map((browser) => browser.close().catch(() => {}))))
   try {
-    for (const browser of await Promise.allSettled(Array.from({length: BROWSERS}, () => launchChromium({hostResolverRules: sites.hostResolverRules})))) {
+    for (const browser of await Promise.allSettled(Array.from({length: BROWSERS}, () => launchChromium({
+          hostResolverRules: sites.hostResolverRules,
+          // Playwright would exit on a signal before the rest is cleaned up: the bench handles signals itself.
+          launch: {handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false},
+        })))) {
       if (browser.status === 'fulfilled') browsers.push(browser.value)
       else throw browser.reason
     }
@@ -218,11 +229,14 @@ async function measureRollout(work, name, tasksFile, args) {
   const timings = Object.entries(summary.timings_ms).map(([kind, t]) => `${kind} ${t ? `${t.p50}/${t.p95}` : '-'}`).join(', ')
   log(`${name}: ${summary.steps} steps in ${wall.toFixed(1)} s from spawn to exit = ${rate(summary.steps, wall).toFixed(2)} steps/s; in-run ${summary.steps_per_second.toFixed(2)} steps/s over ${summary.seconds.toFixed(1)} s; start ${(wall - summary.seconds - exitLag).toFixed(1)} s, exit ${exitLag.toFixed(1)} s after the summary`)
   log(`${name}: ${trajectories.length} trajectories (${statuses}), ${(summary.steps / Math.max(1, summary.episodes)).toFixed(1)} steps/episode, p50/p95 ms: ${timings}, ${summary.browser_restarts} browser restarts, ${summary.episode_retries} retries`)
-  log(`${name}: ${sessionUse(trajectories)}; mean act ms by action: ${actByAction(trajectories)}`)
+  const checkErrors = trajectories.filter((t) => t.check?.error).map((t) => t.check.error)
+  if (checkErrors.length > 0) log(`${name}: ${checkErrors.length} fixture-web checks failed, first: ${checkErrors[0]}`)
+  const early = rateUntilLastStart(trajectories)
+  log(`${name}: ${sessionUse(trajectories)}, ${early.toFixed(2)} steps/s until then; mean act ms by action: ${actByAction(trajectories)}`)
   const last = stderr.trim().split('\n').filter((line) => line.startsWith('rollout:')).at(-1)
   if (last) log(`${name}: ${last}`)
   if (trajectories.length !== summary.total) throw new Error(`${name}: ${trajectories.length} trajectories written for ${summary.total} tasks`)
-  return {steps: summary.steps, wall, stepsPerSecond: rate(summary.steps, wall), inRun: summary.steps_per_second}
+  return {steps: summary.steps, wall, stepsPerSecond: rate(summary.steps, wall), inRun: summary.steps_per_second, early}
 }
 
 /** How busy the C sessions were between the first episode's start and the last one's end (idle: barriers, drain). */
@@ -233,6 +247,22 @@ function sessionUse(trajectories) {
   const lastStart = Math.max(...spans.map(([start]) => start))
   const busy = spans.reduce((sum, [start, stop]) => sum + (stop - start), 0)
   return `sessions busy ${((100 * busy) / (C * Math.max(1, end - first))).toFixed(0)}% of ${((end - first) / 1000).toFixed(1)} s, last episode started ${((end - lastStart) / 1000).toFixed(1)} s before the end`
+}
+
+/**
+ * Steps/s from the first episode's start to the last one's, each episode's steps spread evenly over its time: the
+ * rate before the end-of-run drain, which a long run (the paper's 1,800 episodes) is nearly all made of.
+ */
+function rateUntilLastStart(trajectories) {
+  const spans = trajectories.map((t) => [Date.parse(t.run.started_at), Date.parse(t.run.ended_at), t.steps.length])
+  const first = Math.min(...spans.map(([start]) => start))
+  const lastStart = Math.max(...spans.map(([start]) => start))
+  let steps = 0
+  for (const [start, stop, n] of spans) {
+    const overlap = Math.max(0, Math.min(stop, lastStart) - Math.max(start, first))
+    if (stop > start) steps += (n * overlap) / (stop - start)
+  }
+  return rate(steps, (lastStart - first) / 1000)
 }
 
 function actByAction(trajectories) {
@@ -287,6 +317,7 @@ async function measurePaperLike(work, tasks, tasksFile) {
       const busy = (standin.state.busyMs - before.busyMs) / 1000
       log(`paper-${mode}: stand-in answered ${requests} requests (${standin.state.answers - before.answers} answers, ${standin.state.badRequests - before.badRequests} bad), GPU busy ${((100 * busy) / result[mode].wall).toFixed(0)}% of the wall time, peak ${standin.state.peakInflight} in flight`)
     }
+    log(`paper-like: speedup until the last episode started (no end-of-run drain) ${(result.async.early / result.sync.early).toFixed(1)}x`)
     return result
   } finally {
     await closeStandin()
@@ -324,7 +355,7 @@ async function main() {
 try {
   await main()
 } catch (error) {
-  console.log(`bench/rollout: C=${C}, ${N} episodes | FAILED: ${error.message.split('\n')[0]}`)
+  console.log(`bench/rollout: C=${C}, ${N} episodes | FAILED: ${stoppedBy ? `stopped by ${stoppedBy}` : error.message.split('\n')[0]}`)
   console.error(error.stack ?? error)
   process.exitCode = 1
 } finally {

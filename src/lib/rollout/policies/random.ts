@@ -22,7 +22,8 @@ export function randomAction(random: SeededRandom): Action {
 
 /**
  * Uniformly random actions, seeded per task: the baseline, and the way to measure raw throughput. It never waits,
- * leaves the site by URL or answers, so an episode runs to the horizon.
+ * leaves the site by URL or answers, so an episode ends at the horizon, or as stuck when it happens to repeat an
+ * action that changes nothing (a go_back with no history, say).
  */
 export class RandomPolicy implements Policy {
   readonly name = 'random'

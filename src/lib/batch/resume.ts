@@ -30,7 +30,8 @@ export async function idsAlreadyDone(path: string, idField = 'id'): Promise<Set<
   return done
 }
 
-async function dropPartialLastLine(path: string, size: number): Promise<void> {
+/** Truncates a last line that a crash cut short (no final line break). */
+export async function dropPartialLastLine(path: string, size: number): Promise<void> {
   if (size === 0) return
   const handle = await open(path, 'r')
   try {

@@ -2,6 +2,7 @@ import {createHash} from 'node:crypto'
 import type {ArtefactStore} from '../io/artefact-store.js'
 import type {Task} from '../schema/task.js'
 import type {Action, Step, Trajectory} from '../schema/trajectory.js'
+import {isFixtureUrl} from '../sites/catalog.js'
 import {cookieHeaderFor, requestCheck} from '../sites/check-client.js'
 import {blockedPageReason} from './blocked-page.js'
 import type {Blocklist} from './blocklist.js'
@@ -249,7 +250,7 @@ export async function runEpisode(task: Task, lease: Lease, policy: EpisodePolicy
 /** The fixture web's verdict on the session's state and answer; undefined for tasks from elsewhere. */
 async function fixtureCheck(task: Task, session: BrowsingSession, answer: string | null, fixture: FixtureWeb | null): Promise<Record<string, unknown> | null | undefined> {
   const check = (task.meta as {check?: {path?: string; task?: string}} | undefined)?.check
-  if (!check?.task || !hostOf(task.start_url ?? '').endsWith('.webgym.test')) return undefined
+  if (!check?.task || !isFixtureUrl(task.start_url)) return undefined
   if (!fixture?.token) return {error: 'no token for the fixture web check endpoint (pass --sites-token with --sites)'}
   try {
     const cookie = await cookieHeaderFor(session.context, task.start_url!)

@@ -3,7 +3,7 @@ import {rename, stat} from 'node:fs/promises'
 import {once} from 'node:events'
 import {InputError} from '../cli/errors.js'
 import {readLineBatches} from '../io/read-lines.js'
-import {idsAlreadyDone} from '../batch/resume.js'
+import {dropPartialLastLine} from '../batch/resume.js'
 
 /**
  * Prepares `rollout --resume FILE`: a last line cut short by a crash is dropped, and so are trajectories that ended
@@ -12,19 +12,25 @@ import {idsAlreadyDone} from '../batch/resume.js'
  * so that after the resumed run every task is in FILE exactly once.
  */
 export async function tasksAlreadyRolledOut(path: string): Promise<Set<string>> {
+  let size: number
   try {
-    await stat(path)
+    size = (await stat(path)).size
   } catch {
     return new Set()
   }
-  await idsAlreadyDone(path) // drops a partial last line and rejects a file that is not NDJSON
+  await dropPartialLastLine(path, size)
   const done = new Set<string>()
   const kept: string[] = []
   let dropped = 0
   for await (const batch of readLineBatches(createReadStream(path), Number.MAX_SAFE_INTEGER)) {
     for (const line of batch) {
       if (!line.text?.trim()) continue
-      const record = JSON.parse(line.text) as {task?: {id?: unknown}; status?: unknown}
+      let record: {task?: {id?: unknown}; status?: unknown}
+      try {
+        record = JSON.parse(line.text)
+      } catch {
+        throw new InputError(`${path}:${line.line}: not valid JSON, cannot resume from this file`, 'resume from the file an earlier rollout wrote')
+      }
       const id = record.task?.id
       if (typeof id !== 'string') throw new InputError(`${path}:${line.line}: not a trajectory (no task.id), cannot resume from this file`, 'resume from the file an earlier rollout wrote')
       if (record.status === 'aborted' || record.status === 'error' || done.has(id)) {

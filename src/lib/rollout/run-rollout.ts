@@ -9,6 +9,7 @@ import {readRecords} from '../io/read-records.js'
 import {RecordWriter} from '../io/record-writer.js'
 import {TaskSchema, type Task} from '../schema/task.js'
 import type {Level} from '../schema/level.js'
+import {FIXTURE_DOMAIN, isFixtureUrl} from '../sites/catalog.js'
 import {startSites, type SitesServer} from '../sites/server.js'
 import {WEBGYM_VERSION} from '../version.js'
 import {Blocklist} from './blocklist.js'
@@ -20,8 +21,6 @@ import type {Policy} from './policy.js'
 import {RolloutProgress} from './rollout-progress.js'
 import {tasksAlreadyRolledOut} from './resume-trajectories.js'
 import {runScheduler, type RolloutMode} from './scheduler.js'
-
-export const FIXTURE_DOMAIN = 'webgym.test'
 
 export interface RolloutOptions {
   inputs: readonly string[]
@@ -254,16 +253,6 @@ async function fixtureWeb(tasks: readonly Task[], options: RolloutOptions, start
   started(server)
   options.reporter.info(`fixture web started at ${server.url} (seed ${seed})`)
   return {url: server.url, token: server.token, rules: server.hostResolverRules}
-}
-
-export function isFixtureUrl(url: string | null | undefined): boolean {
-  if (!url) return false
-  try {
-    const host = new URL(url).hostname.toLowerCase()
-    return host === FIXTURE_DOMAIN || host.endsWith(`.${FIXTURE_DOMAIN}`)
-  } catch {
-    return false
-  }
 }
 
 /** The cap for a task: one number for all, or easy/medium/hard by the task's level (unknown: medium). */

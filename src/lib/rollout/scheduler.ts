@@ -2,7 +2,7 @@ import type {Task} from '../schema/task.js'
 import type {Trajectory} from '../schema/trajectory.js'
 import type {Blocklist} from './blocklist.js'
 import type {BrowserPool} from './browser-pool.js'
-import {BrowserLostError, runEpisode, taskSeed, type EpisodeOptions} from './episode.js'
+import {BrowserLostError, hostOf, runEpisode, taskSeed, type EpisodeOptions} from './episode.js'
 import {PolicyFailure, type EpisodePolicy, type Policy} from './policy.js'
 import {StepBarrier} from './step-barrier.js'
 
@@ -85,8 +85,8 @@ async function runTask(task: Task, options: SchedulerOptions, barrier?: StepBarr
   }
   if (!task.start_url) return early('error', 'the task has no start_url')
   await options.blocklist.refresh()
-  if (options.blocklist.has(task.website) || options.blocklist.has(hostname(task.start_url))) {
-    return early('blocked', `${task.website ?? hostname(task.start_url)} is on the blocklist`)
+  if (options.blocklist.has(task.website) || options.blocklist.has(hostOf(task.start_url))) {
+    return early('blocked', `${task.website ?? hostOf(task.start_url)} is on the blocklist`)
   }
   let policy: EpisodePolicy
   try {
@@ -124,12 +124,4 @@ async function runTask(task: Task, options: SchedulerOptions, barrier?: StepBarr
 function withoutSteps(task: Task, options: SchedulerOptions, status: Trajectory['status'], error: string): Trajectory {
   const now = new Date().toISOString()
   return {task, run: {...options.episode.run, horizon: options.horizonOf(task), started_at: now, ended_at: now}, status, answer: null, error, steps: []}
-}
-
-function hostname(url: string): string {
-  try {
-    return new URL(url).hostname
-  } catch {
-    return url
-  }
 }

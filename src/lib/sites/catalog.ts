@@ -12,6 +12,17 @@ import type {FixtureTaskDef, SiteFamily, SiteInfo} from './types.js'
 
 export const FIXTURE_DOMAIN = 'webgym.test'
 export const FIXTURE_SOURCE = 'fixture'
+
+/** True for a URL on the fixture web (`<site>.webgym.test`). */
+export function isFixtureUrl(url: string | null | undefined): boolean {
+  if (!url) return false
+  try {
+    const host = new URL(url).hostname.toLowerCase()
+    return host === FIXTURE_DOMAIN || host.endsWith(`.${FIXTURE_DOMAIN}`)
+  } catch {
+    return false
+  }
+}
 export const DEFAULT_VARIANTS_PER_FAMILY = 32
 
 export interface CatalogOptions {

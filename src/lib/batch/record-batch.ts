@@ -1,6 +1,6 @@
 import {resolve} from 'node:path'
 import type {z} from 'zod'
-import {ExternalError, UsageError} from '../cli/errors.js'
+import {ExternalError, UsageError, type RecordLocation} from '../cli/errors.js'
 import {Progress} from '../cli/progress.js'
 import type {Reporter} from '../cli/reporter.js'
 import type {InvalidRecords} from '../io/invalid-records.js'
@@ -16,7 +16,7 @@ export interface RecordBatchOptions<S extends z.ZodType> {
   inputs: readonly string[]
   schema: S
   idOf: (record: z.output<S>) => string
-  work: (record: z.output<S>) => Promise<unknown[]>
+  work: (record: z.output<S>, location: RecordLocation) => Promise<unknown[]>
   invalid: InvalidRecords
   maxLineBytes?: number
   output?: string
@@ -27,6 +27,12 @@ export interface RecordBatchOptions<S extends z.ZodType> {
   ordered: boolean
   reporter: Reporter
   redact?: (text: string) => string
+  /** Reads `--resume OUTFILE` into the ids it already holds (default: each line's `id`); it may drop lines to redo. */
+  alreadyDone?: (path: string) => Promise<Set<string>>
+  /** See RunBatchOptions.failureOf. */
+  failureOf?: (outputs: readonly unknown[]) => string | undefined
+  /** Says what a failed record's output holds, after "N records failed" (e.g. "written with reward 0"). */
+  failureNote?: string
 }
 
 /** Some records failed for good: exit 1 (the records themselves are in --failed, or listed above). */
@@ -41,7 +47,7 @@ export async function runRecordBatch<S extends z.ZodType>(options: RecordBatchOp
   if (options.resume && options.output && resolve(options.resume) !== resolve(options.output)) {
     throw new UsageError('--resume and -o name different files', '--resume OUTFILE appends to OUTFILE; drop -o')
   }
-  const done = options.resume ? await idsAlreadyDone(options.resume) : undefined
+  const done = options.resume ? await (options.alreadyDone ?? idsAlreadyDone)(options.resume) : undefined
   const writer = await RecordWriter.open(options.resume ?? options.output, {append: Boolean(options.resume)})
   const failures = await FailureLog.open(options.failed)
   const progress = new Progress({label: options.label, reporter: options.reporter})
@@ -58,6 +64,7 @@ export async function runRecordBatch<S extends z.ZodType>(options: RecordBatchOp
       done,
       onProgress: (so) => progress.update({done: so.succeeded, failed: so.failed}),
       reasonOf: (error) => (options.redact ?? ((text: string) => text))((error as Error)?.message ?? String(error)),
+      failureOf: options.failureOf,
     })
   } finally {
     progress.stop()
@@ -70,7 +77,7 @@ export async function runRecordBatch<S extends z.ZodType>(options: RecordBatchOp
   if (counts.failed > 0 && !options.allowFailures) {
     const target = options.resume ?? options.output
     throw new BatchFailuresError(
-      `${options.label}: ${counts.failed} records failed`,
+      `${options.label}: ${counts.failed} records failed${options.failureNote ? ` (${options.failureNote})` : ''}`,
       target ? `fix the cause and rerun with --resume ${target}, or pass --allow-failures` : 'write the output with -o FILE to be able to --resume, or pass --allow-failures',
     )
   }

@@ -12,7 +12,7 @@ export interface RunBatchOptions<I> {
   /** The id that names an input record in `--failed` and `--resume`. */
   idOf: (record: I) => string
   /** The work on one record: the records to write for it (in order), or a thrown reason why it failed. */
-  work: (record: I) => Promise<unknown[]>
+  work: (record: I, location: RecordLocation) => Promise<unknown[]>
   concurrency: number
   /** Write in input order (a bounded reorder buffer) rather than as records finish. */
   ordered: boolean
@@ -27,6 +27,11 @@ export interface RunBatchOptions<I> {
   onProgress?: (counts: Readonly<BatchCounts>) => void
   /** Turns a thrown error into the reason written with the failed record. */
   reasonOf?: (error: unknown) => string
+  /**
+   * Why a record whose outputs were written still counts as failed (a judge's fail-safe reward 0 with its error):
+   * it is counted and logged as a failure as well as written. Undefined: it succeeded.
+   */
+  failureOf?: (outputs: readonly unknown[]) => string | undefined
 }
 
 export interface BatchCounts {
@@ -58,11 +63,16 @@ export async function runBatch<I>(options: RunBatchOptions<I>): Promise<BatchCou
 
   const emit = async (entry: Entry<I>) => {
     if (entry.error === undefined) {
-      counts.succeeded++
       for (const output of entry.outputs ?? []) {
         const id = (output as {id?: unknown} | null)?.id
         if (typeof id === 'string' && options.done?.has(id)) continue
         await options.writer.write(output)
+      }
+      const failure = options.failureOf?.(entry.outputs ?? [])
+      if (failure === undefined) counts.succeeded++
+      else {
+        counts.failed++
+        await options.failures.add({id: options.idOf(entry.record), error: failure, record: entry.record})
       }
     } else {
       counts.failed++
@@ -102,7 +112,7 @@ export async function runBatch<I>(options: RunBatchOptions<I>): Promise<BatchCou
       queue.push(entry)
       active++
       options
-        .work(item.record)
+        .work(item.record, item.location)
         .then(
           (outputs) => (entry.outputs = outputs),
           (error: unknown) => (entry.error = error ?? new Error('failed')),

@@ -52,8 +52,8 @@ export interface LlmFlagValues {
 }
 
 /** Client options from the parsed flags; a missing model or a bad number is a usage error. */
-export function llmOptionsFromFlags(flags: LlmFlagValues): LlmOptions {
-  if (!flags.model) throw new UsageError('no model given', 'pass --model NAME or set WEBGYM_MODEL')
+export function llmOptionsFromFlags(flags: LlmFlagValues, modelEnv = 'WEBGYM_MODEL'): LlmOptions {
+  if (!flags.model) throw new UsageError('no model given', `pass --model NAME or set ${modelEnv}`)
   const temperature = Number(flags.temperature)
   if (!Number.isFinite(temperature) || temperature < 0 || temperature > 2) {
     throw new UsageError(`--temperature must be a number from 0 to 2, got "${flags.temperature}"`)

@@ -32,6 +32,11 @@ export interface StructuredRequest<T> {
   promptVersion: string
   /** A different model for this request (e.g. a cheaper one for screenshot selection). */
   model?: string
+  /**
+   * Which of several independent samples of the same request this is (a judge's votes): part of the cache key, and
+   * added to the seed, so each sample is its own reply. 0 or absent: the one sample.
+   */
+  sample?: number
 }
 
 export interface StructuredReply<T> {
@@ -83,6 +88,7 @@ export class LlmClient {
       schema: replyJsonSchemaText(request.schema),
       schemaName: request.schemaName,
       promptVersion: request.promptVersion,
+      ...(request.sample ? {sample: request.sample} : {}),
     })
     const cached = await this.cache?.get(key)
     if (cached) {
@@ -170,7 +176,7 @@ export class LlmClient {
       model,
       messages,
       temperature: this.options.temperature,
-      ...(this.options.seed === undefined ? {} : {seed: this.options.seed}),
+      ...(this.options.seed === undefined ? {} : {seed: this.options.seed + (request.sample ?? 0)}),
       ...(this.options.jsonSchema
         ? {response_format: {type: 'json_schema' as const, json_schema: {name: request.schemaName, schema: replyJsonSchema(request.schema), strict: true}}}
         : {}),

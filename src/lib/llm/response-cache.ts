@@ -22,6 +22,8 @@ export function cacheKey(parts: unknown): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex')
 }
 
+let logsOpened = 0
+
 interface PendingLine {
   key: string
   line: Buffer
@@ -30,7 +32,7 @@ interface PendingLine {
 
 /**
  * Replies on disk, so a rerun of a batch job costs nothing and gives byte-identical output. Each run that writes
- * appends to a log of its own (`<dir>/replies-<time>-<pid>-<random>.ndjson`, one `{"key", "reply"}` per line), in
+ * appends to a log of its own (`<dir>/replies-<time>-<pid>-<n>-<random>.ndjson`, one `{"key", "reply"}` per line), in
  * one write per batch of replies: a file per reply cost more CPU in file creation than the requests themselves.
  * The logs are indexed on first use (see cache-index.ts); a hit reads its one line. A line cut short by a crash, or
  * still being written by a concurrent run, is not indexed: a miss, never a bad reply.
@@ -94,7 +96,10 @@ export class ResponseCache {
 
   private openLog(): Promise<{handle: FileHandle; path: string}> {
     this.log ??= mkdir(this.dir, {recursive: true}).then(async () => {
-      const path = join(this.dir, logName(`${String(Date.now()).padStart(15, '0')}-${process.pid}-${randomBytes(3).toString('hex')}`))
+      // Logs are read in name order (the first reply for a key wins): two caches opened by one process in the same
+      // millisecond are told apart by a counter, not by the random part.
+      const sequence = String(logsOpened++).padStart(6, '0')
+      const path = join(this.dir, logName(`${String(Date.now()).padStart(15, '0')}-${process.pid}-${sequence}-${randomBytes(3).toString('hex')}`))
       return {handle: await open(path, 'ax'), path}
     })
     return this.log

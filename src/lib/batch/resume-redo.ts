@@ -1,0 +1,65 @@
+import {createReadStream, createWriteStream} from 'node:fs'
+import {rename, stat} from 'node:fs/promises'
+import {once} from 'node:events'
+import {InputError} from '../cli/errors.js'
+import {readLineBatches} from '../io/read-lines.js'
+import {dropPartialLastLine} from './resume.js'
+
+export interface ResumeRedoOptions {
+  /** The key of a record in the output, or undefined when the line is not such a record (an input error). */
+  keyOf: (record: Record<string, unknown>) => string | undefined
+  /** Records to do again: they are removed from the file, and their keys are not reported as done. */
+  redo: (record: Record<string, unknown>) => boolean
+  /** Which command wrote the file, for the error message: `an earlier rollout`. */
+  writer: string
+  /** What a record is, for the error message: `a trajectory (no task.id)`. */
+  expected: string
+}
+
+/**
+ * Prepares `--resume FILE` for commands whose output records can be redone: a last line cut short by a crash is
+ * dropped, and so are the records to redo and any second record with the same key (the file is rewritten only when
+ * something was dropped). Returns the keys FILE still holds, so that after the resumed run every input is in FILE once.
+ */
+export async function keysAfterRedo(path: string, options: ResumeRedoOptions): Promise<Set<string>> {
+  let size: number
+  try {
+    size = (await stat(path)).size
+  } catch {
+    return new Set()
+  }
+  await dropPartialLastLine(path, size)
+  const done = new Set<string>()
+  const kept: string[] = []
+  let dropped = 0
+  for await (const batch of readLineBatches(createReadStream(path), Number.MAX_SAFE_INTEGER)) {
+    for (const line of batch) {
+      if (!line.text?.trim()) continue
+      let record: Record<string, unknown>
+      try {
+        record = JSON.parse(line.text)
+      } catch {
+        throw new InputError(`${path}:${line.line}: not valid JSON, cannot resume from this file`, `resume from the file ${options.writer} wrote`)
+      }
+      const key = record && typeof record === 'object' ? options.keyOf(record) : undefined
+      if (key === undefined) throw new InputError(`${path}:${line.line}: not ${options.expected}, cannot resume from this file`, `resume from the file ${options.writer} wrote`)
+      if (options.redo(record) || done.has(key)) {
+        dropped++
+        continue
+      }
+      done.add(key)
+      kept.push(line.text)
+    }
+  }
+  if (dropped > 0) await rewrite(path, kept)
+  return done
+}
+
+async function rewrite(path: string, lines: readonly string[]): Promise<void> {
+  const temporary = `${path}.resume.tmp`
+  const out = createWriteStream(temporary)
+  for (const line of lines) if (!out.write(`${line}\n`)) await once(out, 'drain')
+  out.end()
+  await once(out, 'close')
+  await rename(temporary, path)
+}

@@ -56,7 +56,8 @@ function commandIds(): string[] {
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, {withFileTypes: true})) {
       if (entry.isDirectory()) walk(join(dir, entry.name))
-      else if (entry.name.endsWith('.js')) found.push(relative(base, join(dir, entry.name)).replace(/\.js$/, '').split(/[\\/]/).join(' '))
+      // A topic's own command lives in index.js: `judge/index.js` is `judge`.
+      else if (entry.name.endsWith('.js')) found.push(relative(base, join(dir, entry.name)).replace(/(?:[\\/]index)?\.js$/, '').split(/[\\/]/).join(' '))
     }
   }
   walk(base)

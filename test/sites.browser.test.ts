@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import {mkdir} from 'node:fs/promises'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'

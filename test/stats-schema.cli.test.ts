@@ -74,7 +74,7 @@ describe('webgym stats', () => {
 
 describe('webgym schema', () => {
   it('prints a JSON Schema for every record type', async () => {
-    for (const name of ['task', 'rubric', 'trajectory', 'judged', 'webgym-row']) {
+    for (const name of ['task', 'rubric', 'trajectory', 'judged', 'webgym-row', 'label']) {
       const result = await runWebgym(['schema', name])
       expect(result.exitCode, name).toBe(0)
       const schema = JSON.parse(String(result.stdout))

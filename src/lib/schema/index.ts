@@ -1,11 +1,13 @@
 import {z} from 'zod'
 import {JudgedTrajectorySchema} from './judged.js'
+import {LabelRecordSchema} from './label.js'
 import {RubricSchema} from './rubric.js'
 import {TaskSchema} from './task.js'
 import {TrajectorySchema} from './trajectory.js'
 import {WebgymRowSchema} from './webgym-row.js'
 
 export * from './judged.js'
+export * from './label.js'
 export * from './level.js'
 export * from './provenance.js'
 export * from './rubric.js'
@@ -20,6 +22,7 @@ export const RECORD_SCHEMAS = {
   trajectory: TrajectorySchema,
   judged: JudgedTrajectorySchema,
   'webgym-row': WebgymRowSchema,
+  label: LabelRecordSchema,
 } as const
 
 export type RecordTypeName = keyof typeof RECORD_SCHEMAS

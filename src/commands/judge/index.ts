@@ -1,0 +1,51 @@
+import {Args, Flags} from '@oclif/core'
+import {BaseCommand} from '../../lib/cli/base-command.js'
+import {UsageError} from '../../lib/cli/errors.js'
+import {ioFlags} from '../../lib/cli/flags.js'
+import {batchFlags, llmFlags} from '../../lib/cli/llm-flags.js'
+import {JUDGES, runJudge} from '../../lib/judge/run-judge.js'
+
+export default class Judge extends BaseCommand<typeof Judge> {
+  static summary = 'Give every trajectory a binary reward: judged trajectories on stdout.'
+  static description = `--judge llm (the default) judges with an OpenAI-compatible vision model in three steps. Key screenshots: each distinct screenshot but the final one gets a relevance score (1-5) from --select-model, in parallel, at --select-image-width; those scoring --select-threshold or more are kept, best first, up to --max-images with the final screen always among them (if scoring fails, the most recent screenshots up to the cap). The verdict: from the kept screenshots, the actions and the final answer, the model says whether the site blocked the agent (CAPTCHA, 403, access denied), whether a screenshot supports every claim of the answer, and gives a verdict with a reason for every rubric fact; --votes N asks N times and takes the majority per question (a tie fails). The reference answer, when the task has one: plain normalised or numeric matching first, the model only when that cannot decide. The reward is 1 only when the site did not block, the answer is supported, every fact passes and the reference matches; a trajectory the rollout already found blocked gets 0 without a request. Any judging error (model down, bad replies, a missing screenshot, no rubric) gives reward 0 with judgment.error, never a silent 1: such records are written, counted as failed (--failed, exit 1 unless --allow-failures), and judged again by --resume.
+
+--judge programmatic turns the fixture web's check verdict, recorded by rollout in each trajectory, into the judgment (ground truth for fixture-web tasks); a trajectory without a recorded check fails, named.
+
+Screenshots are read from the paths in the records, relative to --shots DIR, else to the input file's folder or its shots/ subfolder, resized to --image-width and sent as data URLs. Replies are cached; output keeps input order unless --unordered. The judge model is --model or WEBGYM_JUDGE_MODEL (else WEBGYM_MODEL).`
+
+  static examples = [
+    'WEBGYM_JUDGE_MODEL=Qwen/Qwen3-VL-32B-Instruct <%= config.bin %> judge traj.ndjson --shots shots -o judged.ndjson',
+    '<%= config.bin %> judge traj.ndjson --shots shots --select-model Qwen/Qwen3-VL-8B-Instruct --votes 3 --max-images 8 -o judged.ndjson',
+    '<%= config.bin %> judge --judge programmatic traj.ndjson -o truth.ndjson',
+    '<%= config.bin %> judge traj.ndjson --shots shots --resume judged.ndjson',
+  ]
+
+  static strict = false
+  static args = {files: Args.string({ignoreStdin: true, description: 'Trajectory files (NDJSON, optionally .gz); - or none for stdin'})}
+
+  static flags = {
+    judge: Flags.option({options: JUDGES, default: 'llm' as const, description: 'llm: a vision model with the rubric; programmatic: the fixture web check recorded in the trajectory.'})(),
+    ...llmFlags,
+    model: Flags.string({env: 'WEBGYM_JUDGE_MODEL', helpValue: 'NAME', description: 'Judge model as the endpoint knows it [default: WEBGYM_MODEL].'}),
+    'select-model': Flags.string({env: 'WEBGYM_SELECT_MODEL', helpValue: 'NAME', description: 'Model that scores screenshots for relevance (can be cheaper) [default: the judge model].'}),
+    'max-images': Flags.integer({default: 16, min: 1, max: 256, helpValue: 'N', description: 'Most screenshots sent with a verdict request (the final screen always among them).'}),
+    'select-threshold': Flags.integer({default: 3, min: 1, max: 5, helpValue: 'SCORE', description: 'Relevance score (1-5) a screenshot needs to be kept as evidence.'}),
+    votes: Flags.integer({default: 1, min: 1, max: 15, helpValue: 'N', description: 'Independent verdicts per trajectory, majority per fact (use a temperature above 0; a tie fails).'}),
+    shots: Flags.string({helpValue: 'DIR', description: "Screenshot store the records' paths are relative to [default: the input file's folder, then its shots/]."}),
+    'image-width': Flags.integer({default: 1280, min: 64, max: 8192, helpValue: 'PX', description: 'Widest screenshot sent to the judge model (never enlarged).'}),
+    'select-image-width': Flags.integer({default: 640, min: 64, max: 8192, helpValue: 'PX', description: 'Widest screenshot sent to the selection model.'}),
+    ...batchFlags,
+    ...ioFlags,
+  }
+
+  async run(): Promise<void> {
+    const {flags} = this
+    if (flags.judge === 'programmatic' && flags.votes > 1) throw new UsageError('--votes applies to --judge llm only', 'the programmatic judge is exact: drop --votes')
+    await runJudge({
+      inputs: this.positionals,
+      flags: {...flags, model: flags.model || process.env.WEBGYM_MODEL},
+      invalid: this.invalidRecords(),
+      reporter: this.reporter,
+    })
+  }
+}

@@ -1,0 +1,70 @@
+import {readFile} from 'node:fs/promises'
+import {isAbsolute, join} from 'node:path'
+import sharp from 'sharp'
+
+/** Where a trajectory's screenshot paths are resolved: `--shots DIR`, else the input file's folder (and its shots/). */
+export interface ShotLocation {
+  /** `--shots DIR`: the only place looked at. */
+  shots?: string
+  /** The folder of the input file (the working directory for stdin). */
+  inputDir: string
+}
+
+/** A screenshot the judge cannot read: judging the trajectory fails (reward 0 with this reason). */
+export class MissingScreenshotError extends Error {}
+
+/** The candidate files for a screenshot path, in the order they are tried. */
+export function screenshotCandidates(path: string, where: ShotLocation): string[] {
+  if (isAbsolute(path)) return [path]
+  if (where.shots) return [join(where.shots, path)]
+  // rollout's default store is ./shots, and records name files relative to the store.
+  return [join(where.inputDir, path), join(where.inputDir, 'shots', path)]
+}
+
+/**
+ * Reads screenshots and turns them into JPEG data URLs no wider than the model needs (never enlarged; a picture
+ * already small enough is sent as it is). Each (file, width) is read and resized once per reader.
+ */
+export class ScreenshotReader {
+  private readonly urls = new Map<string, Promise<string>>()
+
+  constructor(private readonly where: ShotLocation) {}
+
+  dataUrl(path: string, maxWidth: number): Promise<string> {
+    const key = `${maxWidth}\u0000${path}`
+    let url = this.urls.get(key)
+    if (!url) {
+      url = this.load(path, maxWidth)
+      this.urls.set(key, url)
+    }
+    return url
+  }
+
+  private async load(path: string, maxWidth: number): Promise<string> {
+    const bytes = await this.read(path)
+    try {
+      const image = sharp(bytes, {failOn: 'error'})
+      const {width, format} = await image.metadata()
+      if (width !== undefined && width <= maxWidth && (format === 'jpeg' || format === 'png')) {
+        return `data:image/${format};base64,${bytes.toString('base64')}`
+      }
+      const resized = await image.resize({width: maxWidth, withoutEnlargement: true}).jpeg({quality: 80}).toBuffer()
+      return `data:image/jpeg;base64,${resized.toString('base64')}`
+    } catch (error) {
+      throw new MissingScreenshotError(`screenshot ${path} is not a readable image (${(error as Error).message})`)
+    }
+  }
+
+  private async read(path: string): Promise<Buffer> {
+    const candidates = screenshotCandidates(path, this.where)
+    for (const candidate of candidates) {
+      try {
+        return await readFile(candidate)
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new MissingScreenshotError(`cannot read screenshot ${candidate} (${(error as NodeJS.ErrnoException).code})`)
+      }
+    }
+    const hint = this.where.shots ? 'check --shots' : 'pass --shots DIR (the store rollout wrote them to)'
+    throw new MissingScreenshotError(`screenshot ${path} not found (looked at ${candidates.join(', ')}): ${hint}`)
+  }
+}

@@ -1,0 +1,81 @@
+import type {InvalidRecords} from '../io/invalid-records.js'
+import {readRecords} from '../io/read-records.js'
+import {RecordWriter} from '../io/record-writer.js'
+import {trajectoryTime} from '../judge/trajectory-key.js'
+import {JudgedTrajectorySchema, type JudgedTrajectory} from '../schema/judged.js'
+import {repeatedStepPositions, withoutSteps} from './drop-repeated-steps.js'
+import type {FilterOptions} from './filter-options.js'
+import {FilterTally} from './filter-summary.js'
+import {RecentPerTask} from './recent-per-task.js'
+import {RecencySample} from './recency-sample.js'
+import {firstFailedCheck, recordChecks} from './record-predicates.js'
+
+export interface FilterRecordsOptions {
+  inputs: readonly string[]
+  output?: string
+  filter: FilterOptions
+  invalid: InvalidRecords
+  maxLineBytes?: number
+}
+
+/** A record on its way out: its output line, input position and time, and its step counts. */
+interface Held {
+  position: number
+  time: number
+  line: string
+  steps: number
+  removed: number
+}
+
+/**
+ * Reads judged trajectories and writes those kept, in input order: record filters, then --drop-repeated-steps, then
+ * --max-per-task, then --sample. A kept record is its input line unchanged (every field, in its order) unless steps
+ * were removed from it. Streams when neither --max-per-task nor --sample is given.
+ */
+export async function filterRecords(options: FilterRecordsOptions): Promise<FilterTally> {
+  const {filter} = options
+  const checks = recordChecks(filter)
+  const tally = new FilterTally()
+  const perTask = filter.maxPerTask === null ? null : new RecentPerTask<Held>(filter.maxPerTask)
+  const sampler = filter.sample === null ? null : new RecencySample<Held>(filter.sample)
+  const writer = await RecordWriter.open(options.output)
+  const emit = async (held: Held) => {
+    await writer.writeLine(held.line)
+    tally.kept++
+    tally.stepsKept += held.steps
+    tally.stepsRemoved += held.removed
+  }
+
+  const records = readRecords(options.inputs, {schema: JudgedTrajectorySchema, invalid: options.invalid, maxLineBytes: options.maxLineBytes})
+  for await (const {record, text} of records) {
+    const position = ++tally.read
+    const failed = firstFailedCheck(checks, record)
+    if (failed !== null) {
+      tally.drop(failed)
+      continue
+    }
+    const held = holdRecord(record, text, position, filter.dropRepeatedSteps)
+    if (perTask) tally.drop('--max-per-task', perTask.add(record.task.id, held))
+    else if (sampler) tally.drop('--sample', sampler.offer(held))
+    else await emit(held)
+  }
+
+  let rest = perTask ? perTask.kept() : []
+  if (sampler) {
+    for (const held of rest) tally.drop('--sample', sampler.offer(held))
+    rest = sampler.kept()
+  }
+  for (const held of rest) await emit(held)
+  await writer.close()
+  return tally
+}
+
+function holdRecord(record: JudgedTrajectory, text: string, position: number, dropRepeatedSteps: boolean): Held {
+  const held = {position, time: trajectoryTime(record), line: text, steps: record.steps.length, removed: 0}
+  if (!dropRepeatedSteps) return held
+  const positions = repeatedStepPositions(record.steps)
+  if (positions.size === 0) return held
+  // The input line as JSON (not the schema's output, which reorders keys and adds defaults), less those steps.
+  const line = JSON.stringify(withoutSteps(JSON.parse(text) as Record<string, unknown>, positions))
+  return {...held, line, steps: held.steps - positions.size, removed: positions.size}
+}

@@ -151,7 +151,7 @@ describe('webgym filter (built CLI)', () => {
     expect(tags(deep)).toEqual([12])
   })
 
-  it('--drop-repeated-steps removes flagged and unchanged-screen steps, keeping indexes, reward and every other field', async () => {
+  it('--drop-repeated-steps marks flagged and unchanged-screen steps "train": false, keeping every step and field', async () => {
     const input = [
       judged({shots: ['a.jpg', 'a.jpg', 'b.jpg', 'c.jpg', 'c.jpg'], repeated: [2]}),
       judged({shots: ['a.jpg', 'b.jpg'], reward: 0}),
@@ -163,13 +163,14 @@ describe('webgym filter (built CLI)', () => {
     const out = parsed(result)
     const steps = out[0].steps as Json[]
     // Steps 0 and 3 changed nothing (the next step shows the same screen), step 2 is flagged.
-    expect(steps.map((step) => step.index)).toEqual([1, 4])
-    expect(steps.map((step) => step.custom)).toEqual([1, 4])
+    expect(steps.map((step) => step.index)).toEqual([0, 1, 2, 3, 4])
+    expect(steps.map((step) => step.train)).toEqual([false, undefined, false, false, undefined])
+    expect(steps.map((step) => step.custom)).toEqual([0, 1, 2, 3, 4])
     expect({...out[0], steps: null}).toEqual({...input[0], steps: null})
     expect(Object.keys(out[0])).toEqual(Object.keys(input[0]))
     // Records without such steps come out as they went in.
     expect(linesOf(String(result.stdout)).slice(1)).toEqual(linesOf(text).slice(1))
-    expect(summary(result).text).toContain('--drop-repeated-steps removed 3 of 10 steps in kept trajectories')
+    expect(summary(result).text).toContain('--drop-repeated-steps marked 3 of 10 steps in kept trajectories not to train on')
   })
 
   it('--max-per-task keeps the most recent per task (by time, then later line), in input order', async () => {
@@ -220,7 +221,7 @@ describe('webgym filter (built CLI)', () => {
     // The failed newest "a" is dropped before --max-per-task sees it, so the newest successful "a" stays.
     expect(tags(result)).toEqual([3, 4, 5])
     expect(summary(result).reasons).toEqual({'--success': 1, '--max-per-task': 1})
-    expect(summary(result).text).toContain('removed 2 of 7 steps in kept trajectories')
+    expect(summary(result).text).toContain('marked 2 of 7 steps in kept trajectories not to train on')
     const sampled = await filter(['--success', '--max-per-task', '1', '--sample', '2', '--seed', '1'], ndjson(input))
     expect(summary(sampled).reasons).toEqual({'--success': 1, '--max-per-task': 1, '--sample': 1})
   })

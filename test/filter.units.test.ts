@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {UsageError} from '../src/lib/cli/errors.js'
 import {scalarText, valueAtPath} from '../src/lib/filter/dotted-path.js'
-import {repeatedStepPositions, withoutSteps} from '../src/lib/filter/drop-repeated-steps.js'
+import {markedNotToTrain, repeatedStepPositions} from '../src/lib/filter/drop-repeated-steps.js'
 import {parseFilterOptions, parseWhere, type FilterFlagValues} from '../src/lib/filter/filter-options.js'
 import {FilterTally, filterSummaryLine} from '../src/lib/filter/filter-summary.js'
 import {compareRecency, RecentPerTask} from '../src/lib/filter/recent-per-task.js'
@@ -157,12 +157,12 @@ describe('--drop-repeated-steps', () => {
     expect([...repeatedStepPositions(steps([]))]).toEqual([])
   })
 
-  it('removes them without renumbering, keeping every other field and the key order', () => {
+  it('marks them "train": false in place, keeping every step, every other field and the key order', () => {
     const raw = {z: 1, steps: [{index: 0, s: 'a'}, {index: 1, s: 'a'}, {index: 2, s: 'b'}], judgment: {reward: 1}, extra: {kept: true}}
-    const out = withoutSteps(raw, new Set([1]))
-    expect(JSON.stringify(out)).toBe('{"z":1,"steps":[{"index":0,"s":"a"},{"index":2,"s":"b"}],"judgment":{"reward":1},"extra":{"kept":true}}')
-    expect(raw.steps).toHaveLength(3)
-    expect(withoutSteps(raw, new Set())).toBe(raw)
+    const out = markedNotToTrain(raw, new Set([0]))
+    expect(JSON.stringify(out)).toBe('{"z":1,"steps":[{"index":0,"s":"a","train":false},{"index":1,"s":"a"},{"index":2,"s":"b"}],"judgment":{"reward":1},"extra":{"kept":true}}')
+    expect(raw.steps[0]).toEqual({index: 0, s: 'a'})
+    expect(markedNotToTrain(raw, new Set())).toBe(raw)
   })
 
   it('works on validated records (repeated defaults to false)', () => {
@@ -289,11 +289,11 @@ describe('filter summary', () => {
     tally.drop('--success', 3)
     tally.drop('--max-per-task', 0)
     tally.drop('--sample', 3)
-    tally.stepsKept = 12
+    tally.stepsKept = 15
     tally.stepsRemoved = 3
     expect(tally.droppedTotal).toBe(6)
     expect(filterSummaryLine(tally, {invalidSkipped: 2, dropRepeatedSteps: true})).toBe(
-      'filter: read 10, kept 4, dropped 6 (--success: 3, --sample: 3); --drop-repeated-steps removed 3 of 15 steps in kept trajectories; 2 invalid skipped',
+      'filter: read 10, kept 4, dropped 6 (--success: 3, --sample: 3); --drop-repeated-steps marked 3 of 15 steps in kept trajectories not to train on; 2 invalid skipped',
     )
     expect(filterSummaryLine(new FilterTally(), {invalidSkipped: 0, dropRepeatedSteps: false})).toBe('filter: read 0, kept 0, dropped 0; 0 invalid skipped')
   })

@@ -13,7 +13,7 @@ export default class Filter extends BaseCommand<typeof Filter> {
 
 --where FIELD=VALUE compares the JSON scalar at a dotted path into the record (task.website, judgment.blocked, steps.0.url) with VALUE as text: strings as they are, numbers, true, false and null as JSON; a missing field or an object never matches.
 
---drop-repeated-steps removes the steps the rollout flagged repeated, and those whose action left the screen unchanged (the next step shows the same screenshot), so the action that finally worked stays; each remaining step keeps its index, the reward and judgment are untouched.
+--drop-repeated-steps takes out of what training sees the steps the rollout flagged repeated and those whose action left the screen unchanged (the next step shows the same screenshot), so the action that finally worked stays: they are marked "train": false and stay in the record, so that webgym train still rebuilds every later prompt from the whole history; the reward and judgment are untouched.
 
 --max-per-task K keeps each task's K most recent trajectories (by run.ended_at, else run.started_at; without a time, or on a tie, a later line is newer; a trajectory without a time is older than one with). --sample N chooses N trajectories without replacement, with probability proportional to recency^P (--recency-bias P; 0 is uniform), where recency is the 1-based rank among the trajectories that reach the sampler, as microsoft/webgym's replay buffer weights its pool. Both hold only what they keep in memory; the same input and --seed give byte-identical output.`
 
@@ -44,7 +44,7 @@ export default class Filter extends BaseCommand<typeof Filter> {
       helpValue: 'FIELD=VALUE',
       description: 'Keep only records whose value at the dotted path FIELD, as text, is VALUE (e.g. task.website=shop.webgym.test, judgment.blocked=false); repeatable, all must hold.',
     }),
-    'drop-repeated-steps': Flags.boolean({default: false, description: 'Remove steps flagged repeated or whose action left the screen unchanged (steps keep their index).'}),
+    'drop-repeated-steps': Flags.boolean({default: false, description: 'Mark steps flagged repeated or whose action left the screen unchanged "train": false (webgym train leaves them out).'}),
     'max-per-task': Flags.integer({helpValue: 'K', description: 'Keep at most K trajectories per task.id, the most recent.'}),
     sample: Flags.integer({helpValue: 'N', description: 'Choose N trajectories at random without replacement (all when fewer), weighted by --recency-bias.'}),
     'recency-bias': Flags.string({helpValue: 'P', description: 'With --sample: weight each trajectory by recency^P (its rank, oldest 1); 0 (default) is uniform, larger P favours newer ones.'}),

@@ -19,11 +19,12 @@ export function repeatedStepPositions(steps: readonly StepLike[]): Set<number> {
 }
 
 /**
- * The record with those steps removed and everything else as it was: same key order, every other field kept,
- * each remaining step keeps its own `index` (no renumbering), the reward and judgment untouched.
+ * The record with those steps marked `"train": false` and everything else as it was (same key order, every field
+ * kept, the reward and judgment untouched). The steps stay in the record: `webgym train` leaves them out as targets
+ * but still rebuilds every later prompt from the whole history, exactly as the policy saw it.
  */
-export function withoutSteps(record: Record<string, unknown>, positions: ReadonlySet<number>): Record<string, unknown> {
+export function markedNotToTrain(record: Record<string, unknown>, positions: ReadonlySet<number>): Record<string, unknown> {
   const steps = record.steps
   if (!Array.isArray(steps) || positions.size === 0) return record
-  return {...record, steps: steps.filter((_, i) => !positions.has(i))}
+  return {...record, steps: steps.map((step, i) => (positions.has(i) ? {...(step as Record<string, unknown>), train: false} : step))}
 }

@@ -3,7 +3,7 @@ import {readRecords} from '../io/read-records.js'
 import {RecordWriter} from '../io/record-writer.js'
 import {trajectoryTime} from '../judge/trajectory-key.js'
 import {JudgedTrajectorySchema, type JudgedTrajectory} from '../schema/judged.js'
-import {repeatedStepPositions, withoutSteps} from './drop-repeated-steps.js'
+import {markedNotToTrain, repeatedStepPositions} from './drop-repeated-steps.js'
 import type {FilterOptions} from './filter-options.js'
 import {FilterTally} from './filter-summary.js'
 import {RecentPerTask} from './recent-per-task.js'
@@ -30,7 +30,7 @@ interface Held {
 /**
  * Reads judged trajectories and writes those kept, in input order: record filters, then --drop-repeated-steps, then
  * --max-per-task, then --sample. A kept record is its input line unchanged (every field, in its order) unless steps
- * were removed from it. Streams when neither --max-per-task nor --sample is given.
+ * were marked in it. Streams when neither --max-per-task nor --sample is given.
  */
 export async function filterRecords(options: FilterRecordsOptions): Promise<FilterTally> {
   const {filter} = options
@@ -75,7 +75,7 @@ function holdRecord(record: JudgedTrajectory, text: string, position: number, dr
   if (!dropRepeatedSteps) return held
   const positions = repeatedStepPositions(record.steps)
   if (positions.size === 0) return held
-  // The input line as JSON (not the schema's output, which reorders keys and adds defaults), less those steps.
-  const line = JSON.stringify(withoutSteps(JSON.parse(text) as Record<string, unknown>, positions))
-  return {...held, line, steps: held.steps - positions.size, removed: positions.size}
+  // The input line as JSON (not the schema's output, which reorders keys and adds defaults), those steps marked.
+  const line = JSON.stringify(markedNotToTrain(JSON.parse(text) as Record<string, unknown>, positions))
+  return {...held, line, removed: positions.size}
 }

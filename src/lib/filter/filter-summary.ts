@@ -4,7 +4,7 @@ export class FilterTally {
   kept = 0
   /** Dropped records per reason (the flag that dropped them), in the order reasons first occurred. */
   readonly dropped = new Map<string, number>()
-  /** Steps in the kept trajectories, and steps --drop-repeated-steps removed from them. */
+  /** Steps in the kept trajectories, and those of them --drop-repeated-steps marked not to train on. */
   stepsKept = 0
   stepsRemoved = 0
 
@@ -23,7 +23,7 @@ export function filterSummaryLine(tally: FilterTally, options: {invalidSkipped: 
   const reasons = [...tally.dropped].map(([reason, count]) => `${reason}: ${count}`).join(', ')
   const parts = [`filter: read ${tally.read}, kept ${tally.kept}, dropped ${tally.droppedTotal}${reasons ? ` (${reasons})` : ''}`]
   if (options.dropRepeatedSteps) {
-    parts.push(`--drop-repeated-steps removed ${tally.stepsRemoved} of ${tally.stepsKept + tally.stepsRemoved} steps in kept trajectories`)
+    parts.push(`--drop-repeated-steps marked ${tally.stepsRemoved} of ${tally.stepsKept} steps in kept trajectories not to train on`)
   }
   parts.push(`${options.invalidSkipped} invalid skipped`)
   return parts.join('; ')

@@ -188,8 +188,17 @@ function roundNotes(error: string | null, noEffect: boolean): string[] {
 // because models copy the shape of their earlier turns.
 function synthesizedReply(action: Action | null): string {
   if (!action) return '(no reply)'
+  return qwen3vlReply(action)
+}
+
+/**
+ * A reply in this dialect for an action chosen without a model (the oracle's demonstrations): Thought (when given),
+ * Action and the tool call, so the step can be trained on like a model's own reply. parsePolicyResponse reads it back
+ * as the same action.
+ */
+export function qwen3vlReply(action: Action, thought?: string): string {
   const call = {name: 'computer_use', arguments: toolArguments(action)}
-  return `Action: ${formatAction(action)}\n<tool_call>\n${JSON.stringify(call)}\n</tool_call>`
+  return `${thought ? `Thought: ${thought}\n` : ''}Action: ${formatAction(action)}\n<tool_call>\n${JSON.stringify(call)}\n</tool_call>`
 }
 
 function toolArguments(action: Action): Record<string, unknown> {

@@ -31,6 +31,9 @@ export interface RunBase {
   model: string | null
   prompt_version: string | null
   policy_version: string | null
+  /** A model policy's prompt window and memory setting. */
+  window?: number
+  memory?: boolean
   viewport: Viewport
   seed: number | null
   webgym_version: string

@@ -54,6 +54,8 @@ export interface Policy {
   readonly version: string | null
   /** Whether `next` sends a model request (counted against --max-inflight). */
   readonly remote: boolean
+  /** How a model policy builds its prompts (--window, --memory), recorded in the run block. */
+  readonly promptSettings?: {window: number; memory: boolean}
   begin(task: Task, seed: number): EpisodePolicy
   close?(): Promise<void>
 }

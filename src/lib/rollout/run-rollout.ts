@@ -133,6 +133,7 @@ export async function runRollout(options: RolloutOptions): Promise<RolloutMetric
           model: options.policy.model,
           prompt_version: options.policy.promptVersion,
           policy_version: options.policy.version,
+          ...options.policy.promptSettings,
           viewport: options.viewport,
           seed: options.seed,
           webgym_version: WEBGYM_VERSION,

@@ -1,6 +1,7 @@
 import {LlmClient, LlmError} from '../../llm/client.js'
 import {buildPolicyMessages, parsePolicyResponse, QWEN3VL_PROMPT_VERSION, type PolicyRound} from '../../prompts/qwen3vl.js'
 import type {Task} from '../../schema/task.js'
+import type {Step} from '../../schema/trajectory.js'
 import {PolicyFailure, type EpisodePolicy, type Policy, type PolicyInput, type PolicyOutput} from '../policy.js'
 
 export interface OpenAIPolicyOptions {
@@ -34,6 +35,11 @@ export class OpenAIPolicy implements Policy {
     return this.client.options.model
   }
 
+  /** Recorded in every trajectory's run block, so that training rebuilds the prompts exactly. */
+  get promptSettings(): {window: number; memory: boolean} {
+    return {window: this.options.window, memory: this.options.useMemory}
+  }
+
   begin(task: Task): EpisodePolicy {
     return {next: (input) => this.next(task, input)}
   }
@@ -43,16 +49,7 @@ export class OpenAIPolicy implements Policy {
   }
 
   private async next(task: Task, input: PolicyInput): Promise<PolicyOutput> {
-    const rounds: PolicyRound[] = input.history.map(({step, image}) => ({
-      url: step.url,
-      title: step.title,
-      // Without memory, a Memory section the model wrote anyway is not shown back to it.
-      response: this.options.useMemory || step.response === null ? step.response : withoutMemory(step.response),
-      action: step.action,
-      action_error: step.action_error,
-      repeated: step.repeated,
-      ...(image.length > 0 ? {image: dataUrl(image)} : {}),
-    }))
+    const rounds = input.history.map(({step, image}) => policyRound(step, image.length > 0 ? dataUrl(image) : undefined, this.options.useMemory))
     const messages = buildPolicyMessages({
       task: {intent: task.intent, start_url: task.start_url, website: task.website},
       viewport: input.viewport,
@@ -73,6 +70,20 @@ export class OpenAIPolicy implements Policy {
     }
     const parsed = parsePolicyResponse(content)
     return {response: content, action: parsed.action, memory: this.options.useMemory ? parsed.memory : null, error: parsed.error}
+  }
+}
+
+/** A past step as the prompt shows it; training rebuilds its prompts with this same function. */
+export function policyRound(step: Step, image: string | undefined, useMemory: boolean): PolicyRound {
+  return {
+    url: step.url,
+    title: step.title,
+    // Without memory, a Memory section the model wrote anyway is not shown back to it.
+    response: useMemory || step.response === null ? step.response : withoutMemory(step.response),
+    action: step.action,
+    action_error: step.action_error,
+    repeated: step.repeated,
+    ...(image === undefined ? {} : {image}),
   }
 }
 

@@ -4,6 +4,7 @@ import {SolutionSchema, type SolutionStep, type Target} from '../../schema/solut
 import type {Task} from '../../schema/task.js'
 import type {Action} from '../../schema/trajectory.js'
 import {uniqueVisible} from '../../sites/solution-runner.js'
+import {QWEN3VL_PROMPT_VERSION, qwen3vlReply} from '../../prompts/qwen3vl.js'
 import {toRelative} from '../coordinates.js'
 import {PolicyFailure, type EpisodePolicy, type Policy, type PolicyInput, type PolicyOutput} from '../policy.js'
 import {randomAction} from './random.js'
@@ -25,7 +26,10 @@ const MAX_SCROLLS_PER_TARGET = 8
 export class OraclePolicy implements Policy {
   readonly name = 'oracle'
   readonly model = null
-  readonly promptVersion = null
+  // The oracle writes each action as a reply in the qwen3vl dialect, so its successful episodes are demonstrations
+  // that `webgym train` can clone: the prompts a model in its place would have been sent, and these replies.
+  readonly promptVersion = QWEN3VL_PROMPT_VERSION
+  readonly promptSettings = {window: 4, memory: false}
   readonly version = 'oracle-v1'
   readonly remote = false
 
@@ -138,5 +142,25 @@ function centreAndCover(node: unknown): {x: number; y: number; hit: boolean} {
 }
 
 function act(action: Action): PolicyOutput {
-  return {response: null, action, memory: null, error: null}
+  return {response: qwen3vlReply(action, thoughtFor(action)), action, memory: null, error: null}
+}
+
+/** A short first-person reason for an action, as the model's Thought would give it. */
+function thoughtFor(action: Action): string {
+  switch (action.name) {
+    case 'left_click':
+      return 'The element the task needs next is on the screen, so I click it.'
+    case 'type':
+      return `I type "${action.text ?? ''}" into the field.`
+    case 'scroll':
+      return `What the task needs next is not in view, so I scroll ${action.direction ?? 'down'}.`
+    case 'answer':
+      return 'The page shows what the task asks for, so I answer.'
+    case 'go_back':
+      return 'I go back to the previous page.'
+    case 'navigate':
+      return `I open ${action.url ?? 'the page'}.`
+    default:
+      return 'I wait for the page.'
+  }
 }

@@ -1,0 +1,60 @@
+import {UsageError} from '../cli/errors.js'
+
+// What `webgym train` writes and launches: the dataset backend, the objective and the trainer's hyperparameters.
+
+export const TRAIN_BACKENDS = ['llamafactory', 'torch'] as const
+export type TrainBackend = (typeof TRAIN_BACKENDS)[number]
+
+/** none: weight = reward (filtered behaviour cloning); mean: weight = reward - mean reward (REINFORCE with a baseline). */
+export const BASELINES = ['none', 'mean'] as const
+export type Baseline = (typeof BASELINES)[number]
+
+export const FINETUNING = ['lora', 'full'] as const
+export type Finetuning = (typeof FINETUNING)[number]
+
+export const DEFAULT_TRAIN_MODEL = 'Qwen/Qwen3-VL-8B-Instruct'
+
+export interface Hyperparameters {
+  model: string
+  finetuning: Finetuning
+  loraRank: number
+  learningRate: number
+  epochs: number
+  batchSize: number
+  gradientAccumulation: number
+  saveSteps: number
+  loggingSteps: number
+  seed: number
+  bf16: boolean
+  /** llamafactory: longest tokenised sample (a prompt with 4 screenshots of 1280x768 is about 5,000 tokens). */
+  cutoffLen: number
+  /** llamafactory: the chat template; default from the model name. */
+  template?: string
+}
+
+/** LoRA's alpha is twice its rank, dropout 0.05: the usual setting for Qwen-VL fine-tunes. */
+export function loraSettings(rank: number): {r: number; alpha: number; dropout: number} {
+  return {r: rank, alpha: 2 * rank, dropout: 0.05}
+}
+
+/**
+ * LLaMA-Factory's template for a Qwen3-VL model: `qwen3_vl` trains the reasoning format (an empty <think></think> is
+ * added to every target that has none), which an Instruct model must not learn; Thinking models use it.
+ */
+export function defaultTemplate(model: string): string {
+  return /thinking/i.test(model) ? 'qwen3_vl' : 'qwen3_vl_nothink'
+}
+
+/** A positive number given as text (--learning-rate 1e-5, --epochs 0.5), or a usage error naming the flag. */
+export function positiveNumber(flag: string, text: string): number {
+  const value = Number(text.trim())
+  if (text.trim() === '' || !Number.isFinite(value) || value <= 0) throw new UsageError(`--${flag} must be a positive number, got ${JSON.stringify(text)}`)
+  return value
+}
+
+/** The mean-reward baseline needs a trainer that takes per-sample weights: LLaMA-Factory's SFT has none. */
+export function assertBackendSupports(backend: TrainBackend, baseline: Baseline): void {
+  if (backend === 'llamafactory' && baseline !== 'none') {
+    throw new UsageError('--baseline mean needs per-sample weights, which LLaMA-Factory cannot take', 'use --backend torch (negative weights push failed trajectories down)')
+  }
+}

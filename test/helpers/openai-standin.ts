@@ -221,7 +221,8 @@ export async function startStandin(options: StandinOptions = {}): Promise<Standi
     if (typeof name !== 'string' || name === '' || typeof path !== 'string' || path === '') {
       return send(res, 400, errorBody(400, 'load_lora_adapter: expected {lora_name, lora_path} as non-empty strings'))
     }
-    if (adapters.has(name) || models.includes(name)) {
+    // vLLM: a name already in use is refused, unless load_inplace replaces the adapter of that name (never a base model).
+    if (models.includes(name) || (adapters.has(name) && body?.load_inplace !== true)) {
       return send(res, 400, errorBody(400, `The lora adapter '${name}' has already been loaded.`))
     }
     adapters.set(name, path)

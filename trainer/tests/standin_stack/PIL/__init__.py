@@ -1,0 +1,1 @@
+"""Stand-in pillow: an "image" file holds the number of visual tokens it becomes; anything else cannot be read."""

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The main job on the bundled samples: build one task set from every source sample, split it by website into
 # train and an out-of-distribution test set, count both sides, and export the test side as microsoft/webgym rows.
-# Usage: examples/demo.sh [OUT_DIR]   (default demo-out/). Needs a built CLI (npm run build).
+# Usage: examples/task-sets.sh [OUT_DIR]   (default task-sets-out/). Needs a built CLI (npm run build).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-out=${1:-demo-out}
+out=${1:-task-sets-out}
 mkdir -p "$out"
 webgym() { node "$here/bin/run.js" "$@"; }
 samples="$here/fixtures/sources"

@@ -95,6 +95,18 @@ describe('examples/nightly.sh', () => {
     expect(readdirSync(join(home, 'iterations'))).toHaveLength(2)
   }, 600_000)
 
+  it('abandons an iteration that failed MAX_ATTEMPTS times and starts a new one', async () => {
+    const home3 = join(dir, 'home-abandon')
+    const run = () => execa('bash', [script, tasks], {cwd: dir, reject: false, encoding: 'utf8', env: {...env({TRAIN_ARGS: '--backend no-such-backend', MAX_ATTEMPTS: '1'}), WEBGYM_HOME: home3}})
+    expect((await run()).exitCode).toBe(2)
+    const second = await run()
+    expect(second.exitCode).toBe(2)
+    expect(second.stderr).toMatch(/failed 1 times; abandoned, starting a new one/)
+    const ids = readdirSync(join(home3, 'iterations')).sort()
+    expect(ids).toHaveLength(2)
+    expect(existsSync(join(home3, 'iterations', ids[0], '.abandoned'))).toBe(true)
+  }, 300_000)
+
   it('never overlaps: a second run while the lock is held exits 75 at once', async () => {
     const holder = spawn('flock', [join(home, 'lock'), 'sleep', '30'], {stdio: 'ignore'})
     try {
@@ -139,7 +151,7 @@ console.log(JSON.stringify({event: 'done', steps: 2, final_loss: 0.5, checkpoint
       const run = JSON.parse(readFileSync(join(home2, 'iterations', id, 'train-run.json'), 'utf8'))
       expect(run).toMatchObject({dry_run: false, steps: 2, final_loss: 0.5})
       const load = vllm.requests.find((request) => request.path === '/v1/load_lora_adapter')
-      expect(load?.body).toMatchObject({lora_name: `webgym-${id}`, lora_path: run.checkpoint})
+      expect(load?.body).toMatchObject({lora_name: 'webgym-latest', lora_path: run.checkpoint, load_inplace: true})
       expect(result.stderr).toContain(`adapter ${run.checkpoint}`)
     } finally {
       await vllm.close()

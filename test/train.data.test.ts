@@ -182,6 +182,20 @@ describe('webgym train: the dataset', () => {
     expect(samples.filter((sample) => sample.weight < 0)).toHaveLength(3)
   })
 
+  it('leaves out trajectories whose judging failed: their fail-safe 0 is no verdict and does not move the baseline', async () => {
+    const withError = join(dir, 'judge-error.ndjson')
+    // A successful episode whose judging failed: reward 0 with the error. Left in, it would count as a failure.
+    const unjudged = tasks[0]!.id
+    writeFileSync(withError, ndjson(readNdjson(judgedFile).map((record) => (record.task.id === unjudged ? {...record, judgment: {...record.judgment, reward: 0, error: 'the model server answered HTTP 500'}} : record))))
+    const {out, record, stderr} = await train(['--backend', 'torch', '--baseline', 'mean'], withError)
+    expect(record).toMatchObject({baseline: 0.5, trajectories: 2, trajectories_unjudged: 1})
+    const samples = readNdjson(join(out, 'samples.jsonl'))
+    expect(samples.length).toBeGreaterThan(0)
+    expect(samples.some((sample) => sample.id.startsWith(`${unjudged}@`))).toBe(false)
+    expect(new Set(samples.map((sample) => sample.weight))).toEqual(new Set([0.5, -0.5]))
+    expect(stderr).toMatch(/1 trajectories left out: their judging failed/)
+  })
+
   it('llamafactory: ShareGPT entries with an <image> tag per image, the same prompts, a Qwen3-VL train.yaml', async () => {
     const {out, record} = await train([])
     const torch = readNdjson(join((await train(['--backend', 'torch'])).out, 'samples.jsonl'))

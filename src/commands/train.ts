@@ -29,7 +29,7 @@ export default class Train extends BaseCommand<typeof Train> {
     model: Flags.string({env: 'WEBGYM_TRAIN_MODEL', default: DEFAULT_TRAIN_MODEL, helpValue: 'NAME', description: 'Base model to fine-tune (a Hugging Face id or a local folder).'}),
     finetuning: Flags.option({options: FINETUNING, default: 'lora' as const, description: 'LoRA adapters or all weights.'})(),
     'lora-rank': Flags.integer({default: 16, min: 1, max: 1024, helpValue: 'R', description: 'LoRA rank (alpha is twice the rank, dropout 0.05).'}),
-    'learning-rate': Flags.string({default: '1e-5', helpValue: 'LR', description: 'Peak learning rate (cosine schedule, 10% warm-up).'}),
+    'learning-rate': Flags.string({default: '1e-5', helpValue: 'LR', description: 'Learning rate (llamafactory: the peak of a cosine schedule with 10% warm-up; torch: constant).'}),
     epochs: Flags.string({default: '1', helpValue: 'N', description: 'Passes over the dataset (may be fractional).'}),
     'batch-size': Flags.integer({default: 1, min: 1, helpValue: 'N', description: 'Samples per device per step.'}),
     'gradient-accumulation': Flags.integer({default: 8, min: 1, helpValue: 'N', description: 'Steps whose gradients are summed before an update.'}),

@@ -76,19 +76,17 @@ export async function runDemo(options: DemoOptions): Promise<DemoSummary> {
   await writeFile(at('judged-train.ndjson'), trainJudged.map((record) => `${JSON.stringify(record)}\n`).join(''))
   await run(['filter', '--success', '--drop-repeated-steps', at('judged-train.ndjson'), '-o', at('good.ndjson')])
 
-  step('train --dry-run: the LLaMA-Factory dataset and config, and the command a GPU machine would run')
-  const dryRun = await run(['train', '--dry-run', '--backend', 'llamafactory', '--out', at('train'), at('good.ndjson')])
-  let samples: number | null = null
-  try {
-    const record = JSON.parse(dryRun.trim().split('\n').at(-1) ?? '{}') as {samples?: unknown; dataset?: {samples?: unknown}}
-    const count = record.samples ?? record.dataset?.samples
-    samples = typeof count === 'number' ? count : null
-  } catch {
-    samples = null
-  }
-
   step('view: the HTML report')
   await run(['view', at('judged.ndjson'), '--shots', at('shots'), '--out', at('report')])
+
+  let samples: number | null = null
+  if ((await readLines(at('good.ndjson'))).length === 0) {
+    options.reporter.info('demo: no successful train trajectory to learn from: train --dry-run skipped (try a lower --noise or more --train-tasks)')
+  } else {
+    step('train --dry-run: the LLaMA-Factory dataset and config, and the command a GPU machine would run')
+    const record = JSON.parse((await run(['train', '--dry-run', '--backend', 'llamafactory', '--shots', at('shots'), '--out', at('train'), at('good.ndjson')])).trim()) as {samples?: unknown}
+    samples = typeof record.samples === 'number' ? record.samples : null
+  }
 
   const rewarded = (records: typeof judged) => records.filter((record) => record.judgment.reward === 1).length
   const testJudged = judged.filter((record) => testIds.has(record.task.id))
@@ -106,7 +104,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoSummary> {
       trajectories: at('trajectories.ndjson'),
       judged: at('judged.ndjson'),
       kept: at('good.ndjson'),
-      training_data: at('train'),
+      ...(samples === null ? {} : {training_data: at('train')}),
       report: join(at('report'), 'index.html'),
     },
   }
@@ -115,7 +113,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoSummary> {
   options.reporter.info(
     `demo: done. Success on train ${rate(summary.train)}, on the held-out test websites ${rate(summary.test)}; ${summary.kept_for_training} trajectories kept for training${samples === null ? '' : ` (${samples} samples)`}.`,
   )
-  options.reporter.info(`demo: trajectories ${show(summary.files.trajectories)}, judged ${show(summary.files.judged)}, training data ${show(summary.files.training_data)}, report ${show(summary.files.report)}`)
+  options.reporter.info(`demo: trajectories ${show(summary.files.trajectories)}, judged ${show(summary.files.judged)}, ${samples === null ? '' : `training data ${show(at('train'))}, `}report ${show(summary.files.report)}`)
   return summary
 }
 

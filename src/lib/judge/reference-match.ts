@@ -1,27 +1,31 @@
-// The cheap part of the reference-answer check: answers that are the reference once normalised, or the same number,
-// match; two different single numbers do not; anything else is for the model to decide.
+// The cheap part of the reference-answer check: answers that are the reference once normalised match; when both are
+// one number in the same words (the same unit, no "not" or "less than" around it), equal numbers match and different
+// ones do not; anything else is for the model to decide. A wrong 1 costs more than a model request, so plain
+// matching decides only what it cannot get wrong.
 
 export type ReferenceOutcome = 'match' | 'mismatch' | 'inconclusive'
 
 const ARTICLES = new Set(['a', 'an', 'the'])
+const NUMBER = /-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?/g
+const CURRENCY = /\p{Sc}/u
 
-/** Lower case, accents and punctuation removed, articles dropped, whitespace collapsed. */
+/** Lower case, accents and punctuation removed (a minus sign before a digit kept), articles dropped, spaces collapsed. */
 export function normaliseAnswer(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/(\d),(?=\d{3}\b)/g, '$1')
-    .replace(/[^\p{L}\p{N}.\s]|\.(?!\d)/gu, ' ')
+    .replace(/[^\p{L}\p{N}.\s-]|\.(?!\d)|-(?!\d)/gu, ' ')
     .split(/\s+/)
     .filter((word) => word !== '' && !ARTICLES.has(word))
     .join(' ')
 }
 
-/** The numbers written in a text: thousands separators and currency signs ignored, `12.5%` read as 12.5. */
+/** The numbers written in a text: thousands separators ignored, a leading minus kept. */
 export function numbersIn(text: string): number[] {
   const found: number[] = []
-  for (const match of text.matchAll(/-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?/g)) {
+  for (const match of text.matchAll(NUMBER)) {
     const value = Number(match[0].replaceAll(',', ''))
     if (Number.isFinite(value)) found.push(value)
   }
@@ -34,22 +38,24 @@ function sameNumber(a: number, b: number): boolean {
   return Math.abs(a - b) <= TOLERANCE * Math.max(1, Math.abs(a), Math.abs(b))
 }
 
-/** Whether a text is only a number with, at most, a currency sign, a unit or a percent sign around it. */
-function isNumeric(text: string): boolean {
-  return /^[^\p{L}\d]*-?[\d.,]+\s*[%\p{Sc}]?\s*(?:[a-z]{1,4})?$/iu.test(text.trim()) && numbersIn(text).length === 1
+/** A text with its one number taken out (`12.99 kg` -> `# kg`), and the currency sign it has, if any. */
+function shapeOf(text: string): {words: string; currency: string | null} {
+  return {words: normaliseAnswer(text.replace(NUMBER, ' # ').replace(/\p{Sc}/gu, ' ')), currency: CURRENCY.exec(text)?.[0] ?? null}
 }
 
-/** Decides what plain matching can: normalised equality, or single numbers that agree or disagree. */
+/** Decides what plain matching can: normalised equality, or one number in the same words on both sides. */
 export function compareToReference(answer: string, reference: string): ReferenceOutcome {
   const a = normaliseAnswer(answer)
   const r = normaliseAnswer(reference)
   if (a === '' || r === '') return 'inconclusive'
+  const answerShape = shapeOf(answer)
+  const referenceShape = shapeOf(reference)
+  // "$12.99" and "12.99" are the same answer; "$5" and "€5" are not.
+  if (answerShape.currency !== null && referenceShape.currency !== null && answerShape.currency !== referenceShape.currency) return 'inconclusive'
   if (a === r) return 'match'
-  if (isNumeric(reference)) {
-    const expected = numbersIn(reference)[0]
-    const given = numbersIn(answer)
-    if (given.some((value) => sameNumber(value, expected))) return given.length === 1 ? 'match' : 'inconclusive'
-    if (given.length === 1 && isNumeric(answer)) return 'mismatch'
-  }
-  return 'inconclusive'
+  const given = numbersIn(answer)
+  const expected = numbersIn(reference)
+  if (given.length !== 1 || expected.length !== 1) return 'inconclusive'
+  if (answerShape.words !== referenceShape.words) return 'inconclusive'
+  return sameNumber(given[0], expected[0]) ? 'match' : 'mismatch'
 }

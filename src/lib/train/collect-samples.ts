@@ -48,6 +48,8 @@ export interface PendingSample {
 export interface CollectTally {
   trajectories: number
   rewardSum: number
+  /** Trajectories whose judging failed (judgment.error): left out, and out of the --baseline mean. */
+  unjudged: number
   /** Trajectories whose step indices are not 0, 1, 2...: steps were removed from them (by hand, or an old filter). */
   withGaps: number
   skipped: SkipCounts
@@ -68,11 +70,16 @@ export interface CollectOptions {
  * policy sent at that step rebuilt and the model's raw response as the target.
  */
 export async function collectSamples(options: CollectOptions): Promise<CollectTally> {
-  const tally: CollectTally = {trajectories: 0, rewardSum: 0, withGaps: 0, skipped: emptySkipCounts()}
+  const tally: CollectTally = {trajectories: 0, unjudged: 0, rewardSum: 0, withGaps: 0, skipped: emptySkipCounts()}
   for await (const {record, location} of readRecords(options.inputs, {schema: JudgedTrajectorySchema, invalid: options.invalid, maxLineBytes: options.maxLineBytes})) {
     const version = record.run.prompt_version
     if (version !== null && version !== QWEN3VL_PROMPT_VERSION) {
       options.invalid.handle(new InvalidRecordError(location, 'run.prompt_version', `is ${JSON.stringify(version)}; this webgym rebuilds ${QWEN3VL_PROMPT_VERSION} prompts only`, 'train with the webgym version that collected these trajectories, or skip them with --on-invalid skip'))
+      continue
+    }
+    if (record.judgment.error !== null) {
+      // Reward 0 from a judging error is the fail-safe, not a verdict: it neither teaches nor moves the baseline.
+      tally.unjudged++
       continue
     }
     const ordinal = tally.trajectories++

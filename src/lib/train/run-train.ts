@@ -43,6 +43,8 @@ export interface TrainRecord {
   trajectories: number
   /** Trajectories with at least one sample. */
   trajectories_used: number
+  /** Trajectories left out because their judging failed. */
+  trajectories_unjudged: number
   images: number
   /** The mean reward subtracted from every reward (--baseline mean), else null. */
   baseline: number | null
@@ -110,6 +112,7 @@ export async function runTrain(options: TrainOptions): Promise<TrainRecord> {
     samples: dataset.samples,
     trajectories: collected.trajectories,
     trajectories_used: dataset.trajectories,
+    trajectories_unjudged: collected.unjudged,
     images: images.count,
     baseline,
     skipped: collected.skipped,
@@ -141,7 +144,8 @@ export async function runTrain(options: TrainOptions): Promise<TrainRecord> {
   }
 }
 
-function report(reporter: Reporter, collected: {trajectories: number; withGaps: number; skipped: SkipCounts}, samples: number, used: number, images: number, out: string): void {
+function report(reporter: Reporter, collected: {trajectories: number; unjudged: number; withGaps: number; skipped: SkipCounts}, samples: number, used: number, images: number, out: string): void {
+  if (collected.unjudged > 0) reporter.warn(`${collected.unjudged} trajectories left out: their judging failed (judgment.error); judge them again with webgym judge --resume`)
   const skipped = Object.entries(collected.skipped)
     .filter(([, count]) => count > 0)
     .map(([reason, count]) => `${count} ${reason.replaceAll('_', ' ')}`)

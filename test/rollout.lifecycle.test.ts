@@ -38,7 +38,8 @@ describe('rollout lifecycle', () => {
     const dir = tempDir()
     const out = join(dir, 'traj.ndjson')
     const summary = join(dir, 'summary.json')
-    const tasks = sample.slice(0, 6)
+    // Enough tasks that the stopped browser is certain to hold or get an episode after the stop.
+    const tasks = sample.slice(0, 10)
     const child = spawnWebgym(['rollout', '--policy', 'random', '--horizon', '8', '--concurrency', '2', '--browsers', '2', '--step-timeout', '4', '--shots', join(dir, 'shots'), '--json', summary, '-o', out, '-'], {input: ndjson(tasks), tmp: dir})
     await waitFor(() => lines(out) >= 1, 240_000, 'a trajectory')
     const browsers = chromiumBrowsers(dir)

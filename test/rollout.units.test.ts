@@ -9,6 +9,7 @@ import {RolloutMetrics} from '../src/lib/rollout/metrics.js'
 import {randomAction} from '../src/lib/rollout/policies/random.js'
 import {tasksAlreadyRolledOut} from '../src/lib/rollout/resume-trajectories.js'
 import {horizonOf} from '../src/lib/rollout/run-rollout.js'
+import {mayBeHungBrowser} from '../src/lib/rollout/scheduler.js'
 import {isFixtureUrl} from '../src/lib/sites/catalog.js'
 import {StepBarrier} from '../src/lib/rollout/step-barrier.js'
 import {SeededRandom} from '../src/lib/random/seeded-random.js'
@@ -40,6 +41,16 @@ describe('StepBarrier', () => {
     expect(done).toBe(false)
     await Promise.all([second, barrier.arrive()])
     expect(done).toBe(true)
+  })
+})
+
+describe('hung browsers', () => {
+  it('probes the browser after any timeout, a start page load included, and not after other errors', () => {
+    expect(mayBeHungBrowser('the start page http://shop.webgym.test/ did not load: Timeout 30000ms exceeded.')).toBe(true)
+    expect(mayBeHungBrowser('step 3: the screenshot did not finish in time (4000 ms)')).toBe(true)
+    expect(mayBeHungBrowser('the episode ran past its 600 s limit')).toBe(true)
+    expect(mayBeHungBrowser('the model server answered HTTP 500: boom')).toBe(false)
+    expect(mayBeHungBrowser(null)).toBe(false)
   })
 })
 

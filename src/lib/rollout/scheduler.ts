@@ -101,8 +101,9 @@ async function runTask(task: Task, options: SchedulerOptions, barrier?: StepBarr
     metrics.sessions++
     try {
       const trajectory = await runEpisode(task, lease, policy, {...options.episode, horizon: options.horizonOf(task), gate: barrier}, options.stop)
-      // An episode that timed out may have met a hung browser: check it, and try again elsewhere if it was.
-      if (trajectory.status === 'error' && / in time|past its/.test(trajectory.error ?? '') && !(await options.pool.probe(lease))) {
+      // An episode that timed out (a step, the episode, or a page load such as the start page) may have met a hung
+      // browser: check it, and try again elsewhere if it was.
+      if (trajectory.status === 'error' && mayBeHungBrowser(trajectory.error) && !(await options.pool.probe(lease))) {
         throw new BrowserLostError(`the browser under ${task.id} hung`)
       }
       return trajectory
@@ -119,6 +120,13 @@ async function runTask(task: Task, options: SchedulerOptions, barrier?: StepBarr
       await lease.release()
     }
   }
+}
+
+const TIMED_OUT = / in time|past its|Timeout \d+ ?ms exceeded|timed out/i
+
+/** Whether an episode's error is a timeout, which a hung browser would cause (the browser is then probed). */
+export function mayBeHungBrowser(error: string | null): boolean {
+  return TIMED_OUT.test(error ?? '')
 }
 
 function withoutSteps(task: Task, options: SchedulerOptions, status: Trajectory['status'], error: string): Trajectory {

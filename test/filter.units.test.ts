@@ -8,37 +8,12 @@ import {compareRecency, RecentPerTask} from '../src/lib/filter/recent-per-task.j
 import {RecencySample} from '../src/lib/filter/recency-sample.js'
 import {firstFailedCheck, recordChecks, whereHolds} from '../src/lib/filter/record-predicates.js'
 import {JudgedTrajectorySchema, type JudgedTrajectory} from '../src/lib/schema/judged.js'
-
-interface Shape {
-  id?: string
-  reward?: 0 | 1
-  status?: string
-  level?: 'easy' | 'medium' | 'hard' | null
-  website?: string
-  blocked?: boolean
-  shots?: (string | null)[]
-  repeated?: number[]
-}
+import {judgedRecord, type JudgedShape} from './helpers/judged-records.js'
 
 /** A hand-made judged trajectory, validated by the real schema. */
-function judged(shape: Shape = {}): JudgedTrajectory {
-  const website = shape.website ?? 'shop.webgym.test'
-  const shots = shape.shots ?? ['a.jpg', 'b.jpg']
-  return JudgedTrajectorySchema.parse({
-    task: {id: shape.id ?? 'fx:1', source: 'fx', intent: 'Buy a lamp', website, start_url: `http://${website}/`, level: shape.level ?? 'easy'},
-    run: {policy: 'oracle', model: null, prompt_version: null, viewport: {width: 1280, height: 768}, horizon: 10, seed: 0, webgym_version: '0.1.0'},
-    status: shape.status ?? 'answered',
-    answer: 'done',
-    error: null,
-    steps: shots.map((screenshot, index) => ({
-      index, url: `http://${website}/${index}`, screenshot, response: null, action: {name: 'left_click', coordinate: [1, 2]},
-      repeated: (shape.repeated ?? []).includes(index), observe_ms: 1, policy_ms: 1, act_ms: 1,
-    })),
-    judgment: {
-      reward: shape.reward ?? 1, facts: [], key_screenshots: [], answer_supported: null, reference_match: null, blocked: shape.blocked ?? false,
-      judge: 'programmatic', model: null, prompt_version: null, webgym_version: '0.1.0',
-    },
-  })
+function judged(shape: Omit<JudgedShape, 'task'> & {id?: string} = {}): JudgedTrajectory {
+  const {id, ...rest} = shape
+  return JudgedTrajectorySchema.parse(judgedRecord({...rest, task: id}))
 }
 
 const options = (flags: FilterFlagValues) => parseFilterOptions(flags)

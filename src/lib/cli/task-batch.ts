@@ -29,6 +29,19 @@ export interface TaskBatchCommand {
   summaries?: () => string[]
 }
 
+/** The parts of a record batch that come straight from the shared batch and input/output flags. */
+export function batchRunOptions(flags: TaskBatchFlags) {
+  return {
+    maxLineBytes: flags['max-line-bytes'],
+    output: flags.output,
+    resume: flags.resume,
+    failed: flags.failed,
+    allowFailures: flags['allow-failures'],
+    concurrency: flags.concurrency,
+    ordered: !flags.unordered,
+  }
+}
+
 /** Runs a model-backed command over Task records: one client, one batch, the summaries at the end, however it ends. */
 export async function runTaskBatch(command: TaskBatchCommand): Promise<BatchCounts> {
   const {flags} = command
@@ -41,13 +54,7 @@ export async function runTaskBatch(command: TaskBatchCommand): Promise<BatchCoun
       idOf: (task) => task.id,
       work: (task) => command.work(task, client),
       invalid: command.invalid,
-      maxLineBytes: flags['max-line-bytes'],
-      output: flags.output,
-      resume: flags.resume,
-      failed: flags.failed,
-      allowFailures: flags['allow-failures'],
-      concurrency: flags.concurrency,
-      ordered: !flags.unordered,
+      ...batchRunOptions(flags),
       reporter: command.reporter,
       redact: (text) => client.redact(text),
     })

@@ -80,7 +80,8 @@ export async function runDemo(options: DemoOptions): Promise<DemoSummary> {
   await run(['view', at('judged.ndjson'), '--shots', at('shots'), '--out', at('report')])
 
   let samples: number | null = null
-  if ((await readLines(at('good.ndjson'))).length === 0) {
+  const kept = (await readLines(at('good.ndjson'))).length
+  if (kept === 0) {
     options.reporter.info('demo: no successful train trajectory to learn from: train --dry-run skipped (try a lower --noise or more --train-tasks)')
   } else {
     step('train --dry-run: the LLaMA-Factory dataset and config, and the command a GPU machine would run')
@@ -97,7 +98,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoSummary> {
     tasks: train.length + test.length,
     train: {rolled_out: trainJudged.length, rewarded: rewarded(trainJudged)},
     test: {rolled_out: testJudged.length, rewarded: rewarded(testJudged)},
-    kept_for_training: (await readLines(at('good.ndjson'))).length,
+    kept_for_training: kept,
     training_samples: samples,
     files: {
       tasks: at('tasks.ndjson'),

@@ -4,7 +4,7 @@ import {runRecordBatch} from '../batch/record-batch.js'
 import type {BatchCounts} from '../batch/run-batch.js'
 import type {RecordLocation} from '../cli/errors.js'
 import {llmOptionsFromFlags} from '../cli/llm-flags.js'
-import type {TaskBatchFlags} from '../cli/task-batch.js'
+import {batchRunOptions, type TaskBatchFlags} from '../cli/task-batch.js'
 import type {Reporter} from '../cli/reporter.js'
 import type {InvalidRecords} from '../io/invalid-records.js'
 import {LlmClient} from '../llm/client.js'
@@ -58,7 +58,7 @@ export async function runJudge(command: JudgeCommand): Promise<BatchCounts> {
       votes: flags.votes,
       imageWidth: flags['image-width'],
       selectImageWidth: flags['select-image-width'],
-      limit: (request) => limit(request),
+      limit,
       where: {shots: flags.shots, inputDir: location.file.startsWith('<') ? process.cwd() : dirname(location.file)},
     })
   }
@@ -75,14 +75,8 @@ export async function runJudge(command: JudgeCommand): Promise<BatchCounts> {
         return [{...trajectory, judgment}]
       },
       invalid: command.invalid,
-      maxLineBytes: flags['max-line-bytes'],
-      output: flags.output,
-      resume: flags.resume,
-      failed: flags.failed,
-      allowFailures: flags['allow-failures'],
-      // Trajectories in flight: each fans out into one request per screenshot, bounded by the request limit.
-      concurrency: flags.concurrency,
-      ordered: !flags.unordered,
+      // --concurrency trajectories in flight: each fans out into one request per screenshot, bounded by `limit`.
+      ...batchRunOptions(flags),
       reporter: command.reporter,
       redact: (text) => client?.redact(text) ?? text,
       alreadyDone: trajectoriesAlreadyJudged,

@@ -1,4 +1,4 @@
-import {readFile} from 'node:fs/promises'
+import {readFile, stat} from 'node:fs/promises'
 import {isAbsolute, join} from 'node:path'
 import sharp from 'sharp'
 
@@ -19,6 +19,26 @@ export function screenshotCandidates(path: string, where: ShotLocation): string[
   if (where.shots) return [join(where.shots, path)]
   // rollout's default store is ./shots, and records name files relative to the store.
   return [join(where.inputDir, path), join(where.inputDir, 'shots', path)]
+}
+
+/** The first candidate file of a screenshot that exists, or undefined. */
+export async function locateScreenshot(path: string, where: ShotLocation): Promise<string | undefined> {
+  for (const candidate of screenshotCandidates(path, where)) {
+    try {
+      if ((await stat(candidate)).isFile()) return candidate
+    } catch {
+      // the next candidate
+    }
+  }
+  return undefined
+}
+
+/** What to say when a screenshot is nowhere to be found: the message (naming where it looked) and the hint. */
+export function screenshotNotFound(path: string, where: ShotLocation): {message: string; hint: string} {
+  return {
+    message: `screenshot ${path} not found (looked at ${screenshotCandidates(path, where).join(', ')})`,
+    hint: where.shots ? 'check --shots' : 'pass --shots DIR (the store rollout wrote them to)',
+  }
 }
 
 /**
@@ -56,15 +76,15 @@ export class ScreenshotReader {
   }
 
   private async read(path: string): Promise<Buffer> {
-    const candidates = screenshotCandidates(path, this.where)
-    for (const candidate of candidates) {
-      try {
-        return await readFile(candidate)
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new MissingScreenshotError(`cannot read screenshot ${candidate} (${(error as NodeJS.ErrnoException).code})`)
-      }
+    const found = await locateScreenshot(path, this.where)
+    if (!found) {
+      const {message, hint} = screenshotNotFound(path, this.where)
+      throw new MissingScreenshotError(`${message}: ${hint}`)
     }
-    const hint = this.where.shots ? 'check --shots' : 'pass --shots DIR (the store rollout wrote them to)'
-    throw new MissingScreenshotError(`screenshot ${path} not found (looked at ${candidates.join(', ')}): ${hint}`)
+    try {
+      return await readFile(found)
+    } catch (error) {
+      throw new MissingScreenshotError(`cannot read screenshot ${found} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
+    }
   }
 }

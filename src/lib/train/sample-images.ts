@@ -1,8 +1,8 @@
 import {createHash} from 'node:crypto'
-import {copyFile, link, mkdir, readFile, stat} from 'node:fs/promises'
+import {copyFile, link, mkdir, readFile} from 'node:fs/promises'
 import {basename, extname, join} from 'node:path'
 import {ExternalError, InputError} from '../cli/errors.js'
-import {screenshotCandidates, type ShotLocation} from '../judge/screenshot-images.js'
+import {locateScreenshot, screenshotNotFound, type ShotLocation} from '../judge/screenshot-images.js'
 
 const CONTENT_ADDRESSED = /^[0-9a-f]{64}\.(jpe?g|png|webp)$/i
 
@@ -57,16 +57,10 @@ export class SampleImages {
 }
 
 async function findShot(shot: string, where: ShotLocation, owner: string): Promise<string> {
-  const candidates = screenshotCandidates(shot, where)
-  for (const candidate of candidates) {
-    try {
-      if ((await stat(candidate)).isFile()) return candidate
-    } catch {
-      // the next candidate
-    }
-  }
-  const hint = where.shots ? 'check --shots' : 'pass --shots DIR (the store rollout wrote them to)'
-  throw new InputError(`${owner}: screenshot ${shot} not found (looked at ${candidates.join(', ')})`, hint)
+  const found = await locateScreenshot(shot, where)
+  if (found) return found
+  const {message, hint} = screenshotNotFound(shot, where)
+  throw new InputError(`${owner}: ${message}`, hint)
 }
 
 function fail(target: string, cause: unknown): never {

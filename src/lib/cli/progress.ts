@@ -1,4 +1,5 @@
-import cliProgress from 'cli-progress'
+import {createRequire} from 'node:module'
+import type cliProgress from 'cli-progress'
 import type {Reporter} from './reporter.js'
 
 /** Counts of long work, shown while it runs. */
@@ -30,9 +31,11 @@ export class Progress {
   constructor(private readonly options: ProgressOptions) {
     if (options.reporter.quiet) return
     if (options.tty ?? process.stderr.isTTY) {
-      this.bar = new cliProgress.SingleBar(
+      // Loaded only for a terminal: pipelines and cron jobs start faster without it.
+      const {SingleBar, Presets} = createRequire(import.meta.url)('cli-progress') as typeof cliProgress
+      this.bar = new SingleBar(
         {format: `${options.label}: {value} done, {failed} failed, {rate}/s, {elapsed}s`, stream: process.stderr, hideCursor: false, clearOnComplete: true, fps: 5},
-        cliProgress.Presets.shades_classic,
+        Presets.shades_classic,
       )
       this.bar.start(0, 0, {failed: 0, rate: 0, elapsed: 0})
     } else {

@@ -90,7 +90,8 @@ function tooLongMessage(maxLineBytes: number): string {
   return `line is longer than the limit of ${maxLineBytes} bytes (raise it with --max-line-bytes)`
 }
 
-function countNewlines(bytes: Uint8Array): number {
+/** How many line breaks `bytes` holds. */
+export function countNewlines(bytes: Uint8Array): number {
   let count = 0
   for (let at = bytes.indexOf(NEWLINE); at !== -1; at = bytes.indexOf(NEWLINE, at + 1)) count++
   return count

@@ -58,6 +58,13 @@ export class RecordWriter {
     if (this.bufferBytes >= FLUSH_BYTES) await this.flush()
   }
 
+  /** Writes whole lines already encoded as UTF-8 (each ending in a newline); `lineCount` says how many. */
+  async writeBytes(bytes: Uint8Array, lineCount: number): Promise<void> {
+    await this.flush()
+    this.count += lineCount
+    if (!this.stream.write(bytes)) await once(this.stream, 'drain')
+  }
+
   async flush(): Promise<void> {
     if (this.buffer.length === 0) return
     const text = this.buffer.join('\n') + '\n'

@@ -1,8 +1,6 @@
 import {extname} from 'node:path'
 import type {Readable} from 'node:stream'
-import {parse as parseCsv, type InfoRecord as CsvInfoRecord} from 'csv-parse'
-import {asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects} from 'hyparquet'
-import {compressors} from 'hyparquet-compressors'
+import type {InfoRecord as CsvInfoRecord} from 'csv-parse'
 import {InputError, InvalidRecordError, type RecordLocation} from '../cli/errors.js'
 import type {InvalidRecords} from '../io/invalid-records.js'
 import {displayName, openInput, peek} from '../io/open-input.js'
@@ -138,6 +136,8 @@ async function* readCsvRows(path: string, file: string, options: ReadOptions): A
     startLines.push(parsedEnd - countOf(record, '\n'))
     return record
   }
+  // The CSV and parquet readers load when a file needs them: most builds read JSONL, and start faster without them.
+  const {parse: parseCsv} = await import('csv-parse')
   const parser = parseCsv({bom: true, skip_empty_lines: true, relax_column_count: true, max_record_size: options.maxLineBytes, on_record: onRecord})
   const input = await openInput(path)
   input.on('error', (error) => guard.destroy(error))
@@ -190,6 +190,7 @@ const PARQUET_BATCH_ROWS = 4096
 
 async function* readParquetRows(path: string, file: string): AsyncGenerator<SourceRow> {
   let metadata
+  const [{asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects}, {compressors}] = await Promise.all([import('hyparquet'), import('hyparquet-compressors')])
   const buffer = await asyncBufferFromFile(path)
   try {
     metadata = await parquetMetadataAsync(buffer)

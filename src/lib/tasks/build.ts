@@ -7,9 +7,9 @@ import {Progress} from '../cli/progress.js'
 import type {Reporter} from '../cli/reporter.js'
 import type {InvalidRecords} from '../io/invalid-records.js'
 import {displayName, openInput, STDIN} from '../io/open-input.js'
-import {decodeLineChunk, readLineChunks, type LineChunk} from '../io/read-lines.js'
+import {countNewlines, decodeLineChunk, readLineChunks, type LineChunk} from '../io/read-lines.js'
 import {parseJsonLine} from '../io/read-records.js'
-import {LineSpool} from '../io/line-spool.js'
+import {ByteSpool} from '../io/byte-spool.js'
 import type {RecordWriter} from '../io/record-writer.js'
 import {spoolStdin} from '../io/spool-stdin.js'
 import type {Task} from '../schema/task.js'
@@ -17,7 +17,7 @@ import {detectSource} from '../sources/detect.js'
 import {detectFormat, readSourceRowBatches} from '../sources/read-rows.js'
 import {RowError, type PrepareOptions, type SourceAdapter} from '../sources/types.js'
 import {canUseWorkers, WorkerPool} from '../workers/worker-pool.js'
-import {CONVERT_WORKER, type ConvertResponse, type ConvertWorkerInit} from './convert-protocol.js'
+import {CONVERT_WORKER, unpackString, type ConvertResponse, type ConvertWorkerInit} from './convert-protocol.js'
 import {convertRow, type ConvertedRow} from './convert-row.js'
 import {duplicateKey, shortHash} from './finalize.js'
 import {hashString, StringIndex} from './string-index.js'
@@ -69,7 +69,7 @@ export async function buildTasks(options: BuildTasksOptions): Promise<BuildSumma
   process.once('exit', removeWork)
   try {
     const state = new BuildState(progress)
-    const spool = new LineSpool(join(work, 'tasks.ndjson'))
+    const spool = new ByteSpool(join(work, 'tasks.ndjson'))
     for (const file of options.files.length > 0 ? options.files : [STDIN]) await convertFile(file, options, state, spool)
     await spool.close()
     progress.stop()
@@ -140,7 +140,7 @@ function sourceOfId(id: string): string {
   return id.slice(0, id.indexOf(':'))
 }
 
-async function convertFile(file: string, options: BuildTasksOptions, state: BuildState, spool: LineSpool): Promise<void> {
+async function convertFile(file: string, options: BuildTasksOptions, state: BuildState, spool: ByteSpool): Promise<void> {
   const stdin = file === STDIN ? await spoolStdin() : undefined
   const path = stdin?.path ?? file
   const name = displayName(file)
@@ -169,7 +169,7 @@ async function workersFor(path: string, name: string, requested: number | 'auto'
   return size >= PARALLEL_MIN_BYTES ? availableParallelism() : 0
 }
 
-async function convertInThread(file: string, path: string, name: string, options: BuildTasksOptions, state: BuildState, spool: LineSpool): Promise<boolean> {
+async function convertInThread(file: string, path: string, name: string, options: BuildTasksOptions, state: BuildState, spool: ByteSpool): Promise<boolean> {
   let adapter = options.source
   let extra: unknown
   let sawRows = false
@@ -193,18 +193,30 @@ async function convertInThread(file: string, path: string, name: string, options
 
 // Large JSONL files: parsing and converting run on every core; results are taken in input order, so errors,
 // duplicates and ids come out exactly as in one thread.
-async function convertInWorkers(file: string, path: string, name: string, workers: number, options: BuildTasksOptions, state: BuildState, spool: LineSpool): Promise<boolean> {
+async function convertInWorkers(file: string, path: string, name: string, workers: number, options: BuildTasksOptions, state: BuildState, spool: ByteSpool): Promise<boolean> {
   let pool: WorkerPool<LineChunk, ConvertResponse> | undefined
   const pending: Promise<ConvertResponse>[] = []
   let sawRows = false
   const consume = async (response: ConvertResponse) => {
     for (const error of response.errors) options.invalid.handle(new InvalidRecordError({file: name, line: error.line}, error.field, error.problem))
-    const kept: string[] = []
-    for (let i = 0; i < response.json.length; i++) {
-      const row = {key: response.keys[i], id: response.ids[i], source: response.sources[i], hasWebsite: response.hasWebsite[i]}
-      if (state.keep(row)) kept.push(response.json[i])
+    // Kept rows go to the spool as runs of their bytes; a duplicate ends a run.
+    let row = 0
+    let runStart = 0
+    let runRows = 0
+    const lineStart = (i: number) => (i === 0 ? 0 : response.lineEnds[i - 1])
+    for (const [source, count] of response.sourceRuns) {
+      for (const end = row + count; row < end; row++) {
+        const kept = state.keep({key: unpackString(response.keys, row), id: unpackString(response.ids, row), source, hasWebsite: response.hasWebsite[row] === 1}, response.keyHashes[row])
+        if (kept) {
+          runRows++
+          continue
+        }
+        if (runRows > 0) await spool.writeBytes(response.lines.subarray(lineStart(runStart), lineStart(row)), runRows)
+        runStart = row + 1
+        runRows = 0
+      }
     }
-    await spool.writeLines(kept)
+    if (runRows > 0) await spool.writeBytes(response.lines.subarray(lineStart(runStart), lineStart(row)), runRows)
     state.showProgress(options.invalid.skipped)
   }
   try {
@@ -240,32 +252,41 @@ async function convertInWorkers(file: string, path: string, name: string, worker
 
 const IN_FLIGHT_BATCHES = 8
 
-async function writeMerged(spool: LineSpool, state: BuildState, writer: RecordWriter): Promise<void> {
+async function writeMerged(spool: ByteSpool, state: BuildState, writer: RecordWriter): Promise<void> {
   let index = 0
   const anyCollision = state.reusedIds.size > 0
   const unchanged = state.merged.size === 0 && !anyCollision
-  for await (const lines of spool.batches()) {
+  for await (const chunk of spool.chunks()) {
     if (unchanged) {
-      await writer.writeLines(lines)
+      await writer.writeBytes(chunk, countNewlines(chunk))
       continue
     }
-    const out: string[] = []
-    for (const text of lines) {
+    // Lines that do not change are copied as bytes; only merged and colliding tasks are parsed and rewritten.
+    let runStart = 0
+    let runLines = 0
+    for (let start = 0; start < chunk.length; ) {
+      const end = chunk.indexOf(NEWLINE, start)
       const merged = state.merged.get(index)
       const collides = anyCollision && state.reusedIds.has(state.ids[index])
       index++
-      if (!merged && !collides) {
-        out.push(text)
-        continue
+      if (merged || collides) {
+        if (runLines > 0) await writer.writeBytes(chunk.subarray(runStart, start), runLines)
+        const task = JSON.parse(chunk.toString('utf8', start, end)) as Task
+        if (collides) task.id = `${task.id}~${shortHash(duplicateKey(task.intent, task.website))}`
+        if (merged) task.meta = {...task.meta, merged_from: [{source: task.source, id: task.id}, ...merged.slice(1)]}
+        await writer.writeLine(JSON.stringify(task))
+        runStart = end + 1
+        runLines = 0
+      } else {
+        runLines++
       }
-      const task = JSON.parse(text) as Task
-      if (collides) task.id = `${task.id}~${shortHash(duplicateKey(task.intent, task.website))}`
-      if (merged) task.meta = {...task.meta, merged_from: [{source: task.source, id: task.id}, ...merged.slice(1)]}
-      out.push(JSON.stringify(task))
+      start = end + 1
     }
-    await writer.writeLines(out)
+    if (runLines > 0) await writer.writeBytes(chunk.subarray(runStart), runLines)
   }
 }
+
+const NEWLINE = 0x0a
 
 function reportSummary(summary: BuildSummary, reporter: Reporter): void {
   for (const [source, counts] of Object.entries(summary.bySource)) {

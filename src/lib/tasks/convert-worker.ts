@@ -1,37 +1,50 @@
 import {workerData} from 'node:worker_threads'
 import {InvalidRecordError} from '../cli/errors.js'
+import {LineBuffer} from '../io/line-buffer.js'
 import {decodeLineChunk, type LineChunk} from '../io/read-lines.js'
 import {parseJsonLine} from '../io/read-records.js'
 import {sourceByName} from '../sources/index.js'
 import {serveJobs} from '../workers/serve-jobs.js'
-import type {ConvertResponse, ConvertWorkerInit} from './convert-protocol.js'
+import {packStrings, type ConvertResponse, type ConvertWorkerInit} from './convert-protocol.js'
 import {convertRow} from './convert-row.js'
+import {hashString} from './string-index.js'
 
 // A conversion worker of `tasks build`: parses and converts batches of JSONL lines on another core.
 const init = workerData as ConvertWorkerInit
 const adapter = sourceByName(init.adapter)!
 const extra = adapter.prepare ? adapter.prepare(init.file, init.prepare) : Promise.resolve(undefined)
 
-serveJobs(async (chunk: LineChunk): Promise<ConvertResponse> => {
-  const response: ConvertResponse = {json: [], keys: [], ids: [], sources: [], hasWebsite: [], errors: []}
+serveJobs(convert, (result) => [result.lines.buffer, result.lineEnds.buffer, result.keyHashes.buffer, result.keys.ends.buffer, result.ids.ends.buffer] as ArrayBuffer[])
+
+async function convert(chunk: LineChunk): Promise<ConvertResponse> {
+  const lines = new LineBuffer()
+  const keys: string[] = []
+  const ids: string[] = []
+  const hasWebsite: number[] = []
+  const sourceRuns: [string, number][] = []
+  const errors: ConvertResponse['errors'] = []
   const context = {file: init.name, extra: await extra}
   for (const line of decodeLineChunk(chunk)) {
     const parsed = parseJsonLine(line, init.name)
     if (parsed === undefined) continue
     if (parsed instanceof InvalidRecordError) {
-      response.errors.push({line: line.line, field: parsed.field, problem: parsed.problem})
+      errors.push({line: line.line, field: parsed.field, problem: parsed.problem})
       continue
     }
     const row = convertRow(adapter, parsed.value as Record<string, unknown>, context, init.label)
     if (!('json' in row)) {
-      response.errors.push({line: line.line, field: row.field, problem: row.problem})
+      errors.push({line: line.line, field: row.field, problem: row.problem})
       continue
     }
-    response.json.push(row.json)
-    response.keys.push(row.key)
-    response.ids.push(row.id)
-    response.sources.push(row.source)
-    response.hasWebsite.push(row.hasWebsite)
+    lines.push(row.json)
+    keys.push(row.key)
+    ids.push(row.id)
+    hasWebsite.push(row.hasWebsite ? 1 : 0)
+    const run = sourceRuns.at(-1)
+    if (run?.[0] === row.source) run[1]++
+    else sourceRuns.push([row.source, 1])
   }
-  return response
-})
+  const {bytes, ends} = lines.finish()
+  const keyHashes = Float64Array.from(keys, hashString)
+  return {lines: bytes, lineEnds: ends, keys: packStrings(keys), keyHashes, ids: packStrings(ids), sourceRuns, hasWebsite: Uint8Array.from(hasWebsite), errors}
+}

@@ -6,8 +6,15 @@ import {assertSplitCheck, checkSplit, SplitCheckError} from '../src/lib/split/sp
 // The checks are the last line of defence against a selection bug, so each must fire on the fault it names.
 function routed(train: string[], test: string[], heldOut: (string | null)[] = []): RoutedLines {
   const result: RoutedLines = {train: new SideTally(), test: new SideTally(), heldOutWebsites: new Map(), heldOut: heldOut.length, noWebsite: 0}
-  for (const website of train) result.train.add({website})
-  for (const website of test) result.test.add({website})
+  const noStratum = {domain: null, subdomain: null, level: null}
+  for (const website of train) {
+    result.train.addWebsite(website, 1)
+    result.train.addStratum(noStratum, 1)
+  }
+  for (const website of test) {
+    result.test.addWebsite(website, 1)
+    result.test.addStratum(noStratum, 1)
+  }
   for (const website of heldOut) result.heldOutWebsites.set(website, (result.heldOutWebsites.get(website) ?? 0) + 1)
   return result
 }

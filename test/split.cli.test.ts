@@ -183,4 +183,32 @@ describe('webgym split (built CLI)', () => {
     expect(String(result.stderr)).toBe('')
     expect(await lines(join(dir, 'q-test.ndjson'))).toHaveLength(5)
   })
+
+  it('copies each line as it was read, less a CR before LF and the first line\'s BOM, with blank lines and a missing final newline handled', async () => {
+    const records = fixtureTasks().slice(0, 30)
+    const plain = records.map((record) => JSON.stringify(record))
+    // A BOM, CRLF on every other line, blank lines between, and no line break after the last line.
+    const text = '\ufeff' + plain.map((line, i) => (i % 2 === 0 ? `${line}\r\n` : `${line}\n`) + (i % 7 === 3 ? '\n  \r\n' : '')).join('').replace(/\r?\n$/, '')
+    await writeFile(join(dir, 'crlf.ndjson'), text)
+    const result = await webgym(['split', 'crlf.ndjson', '--train', 'c-train.ndjson', '--test', 'c-test.ndjson', '--test-size', '6', '--json'])
+    expect(result.exitCode, dump(result)).toBe(0)
+    const train = await readFile(join(dir, 'c-train.ndjson'), 'utf8')
+    const test = await readFile(join(dir, 'c-test.ndjson'), 'utf8')
+    for (const out of [train, test]) {
+      expect(out.endsWith('\n')).toBe(true)
+      expect(out).not.toMatch(/\r|\ufeff/)
+    }
+    const written = [...train.split('\n'), ...test.split('\n')].filter(Boolean)
+    const report = JSON.parse(String(result.stdout))
+    expect(report.test.tasks).toBe(6)
+    expect(report.train.tasks + report.test.tasks + report.held_out).toBe(30)
+    expect(written).toHaveLength(report.train.tasks + report.test.tasks)
+    // Every line written is one input line exactly, in input order within each file.
+    const position = new Map(plain.map((line, i) => [line, i]))
+    for (const out of [train, test]) {
+      const at = out.split('\n').filter(Boolean).map((line) => position.get(line))
+      expect(at.every((i) => i !== undefined)).toBe(true)
+      expect(at).toEqual([...at].sort((a, b) => a! - b!))
+    }
+  })
 })

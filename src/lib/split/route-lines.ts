@@ -1,10 +1,10 @@
 import {InputError} from '../cli/errors.js'
 import {openInput} from '../io/open-input.js'
-import {readLineBatches} from '../io/read-lines.js'
+import {readLineChunks} from '../io/read-lines.js'
 import type {RecordWriter} from '../io/record-writer.js'
 import {SideTally} from './side-tally.js'
 import {Side} from './sides.js'
-import {NO_WEBSITE, type TaskIndex} from './task-index.js'
+import type {TaskIndex} from './task-index.js'
 
 export interface RouteLinesOptions {
   path: string
@@ -16,7 +16,7 @@ export interface RouteLinesOptions {
   maxLineBytes?: number
 }
 
-// What pass 2 saw, counted from the lines themselves rather than from pass 1's numbers.
+// What pass 2 saw, counted from the lines it routed rather than from pass 1's choice.
 export interface RoutedLines {
   train: SideTally
   test: SideTally
@@ -26,36 +26,111 @@ export interface RoutedLines {
   noWebsite: number
 }
 
-// Pass 2: re-reads the input and writes each valid task's original line to its side, in input order. The sides
-// are tallied from pass 1's index of what each line holds, so no line is parsed twice.
+const NEWLINE = 0x0a
+const CR = 0x0d
+const LINE_BREAK = Buffer.from('\n')
+
+/** Byte ranges bound for one output file; a range that continues the one before joins it. */
+class ByteRuns {
+  private readonly parts: Buffer[] = []
+  private from = 0
+  private to = -1
+  private source: Buffer | undefined
+  lines = 0
+
+  /** Adds a line (its bytes from `from` to `to`, without the line break) and its line break. */
+  addLine(bytes: Buffer, from: number, to: number): void {
+    this.lines++
+    // The line break that follows the line in the input is taken with it when it is a plain LF.
+    const withBreak = to < bytes.length && bytes[to] === NEWLINE
+    if (this.source === bytes && this.to === from) {
+      this.to = withBreak ? to + 1 : to
+    } else {
+      this.close()
+      this.source = bytes
+      this.from = from
+      this.to = withBreak ? to + 1 : to
+    }
+    if (!withBreak) {
+      this.close()
+      this.parts.push(LINE_BREAK)
+    }
+  }
+
+  /** The bytes gathered, and a fresh start. */
+  take(): {bytes: Buffer; lines: number} {
+    this.close()
+    const taken = {bytes: Buffer.concat(this.parts), lines: this.lines}
+    this.parts.length = 0
+    this.lines = 0
+    return taken
+  }
+
+  private close(): void {
+    if (this.source && this.to > this.from) this.parts.push(this.source.subarray(this.from, this.to))
+    this.source = undefined
+    this.to = -1
+  }
+}
+
+// Pass 2: re-reads the input and copies each valid task's line, byte for byte (less a CR before its LF and the
+// BOM of the first line), to its side, in input order. Nothing is decoded or parsed again: the sides are tallied
+// from pass 1's index of what each line holds, counted per website and stratum as the lines go out.
 export async function routeLines(options: RouteLinesOptions): Promise<RoutedLines> {
   const {index, sides} = options
   const routed: RoutedLines = {train: new SideTally(), test: new SideTally(), heldOutWebsites: new Map(), heldOut: 0, noWebsite: 0}
+  const perWebsite = {train: new Int32Array(index.websiteCount), test: new Int32Array(index.websiteCount), heldOut: new Int32Array(index.websiteCount)}
+  const perStratum = {train: new Int32Array(index.strata.length), test: new Int32Array(index.strata.length)}
+  const train = new ByteRuns()
+  const test = new ByteRuns()
   let task = 0
-  for await (const batch of readLineBatches(await openInput(options.path), options.maxLineBytes)) {
-    const train: string[] = []
-    const test: string[] = []
-    for (const line of batch) {
-      if (task >= index.lines.length || line.line !== index.lines[task]) continue
-      if (line.text === undefined || line.text.trim() === '') throw inputChanged(`${options.name}:${line.line}`)
-      const websiteNumber = index.websiteOf[task]
-      const website = websiteNumber === NO_WEBSITE ? null : index.websites[websiteNumber]
-      const side = sides[task]
-      if (side === Side.train || side === Side.test) {
-        ;(side === Side.train ? train : test).push(line.text)
-        ;(side === Side.train ? routed.train : routed.test).add({website, ...index.strata[index.stratumOf[task]]})
-      } else if (side === Side.heldOut) {
-        routed.heldOutWebsites.set(website, (routed.heldOutWebsites.get(website) ?? 0) + 1)
-        routed.heldOut++
-      } else {
-        routed.noWebsite++
+  for await (const chunk of readLineChunks(await openInput(options.path), options.maxLineBytes)) {
+    for (const line of chunk.lines) if (task < index.lines.length && line.line === index.lines[task]) throw inputChanged(`${options.name}:${line.line}`)
+    if (!chunk.bytes) continue
+    const bytes = Buffer.from(chunk.bytes.buffer, chunk.bytes.byteOffset, chunk.bytes.byteLength)
+    let line = chunk.lineBefore
+    for (let start = 0; start <= bytes.length && task < index.lines.length; ) {
+      let end = bytes.indexOf(NEWLINE, start)
+      if (end === -1) end = bytes.length
+      line++
+      if (line === index.lines[task]) {
+        let from = start
+        let to = end
+        if (line === 1 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) from += 3
+        if (to > from && bytes[to - 1] === CR) to--
+        if (to === from) throw inputChanged(`${options.name}:${line}`)
+        const website = index.websiteOf[task]
+        const side = sides[task]
+        if (side === Side.train || side === Side.test) {
+          const name = side === Side.train ? 'train' : 'test'
+          ;(side === Side.train ? train : test).addLine(bytes, from, to)
+          perWebsite[name][website]++
+          perStratum[name][index.stratumOf[task]]++
+        } else if (side === Side.heldOut) {
+          perWebsite.heldOut[website]++
+          routed.heldOut++
+        } else {
+          routed.noWebsite++
+        }
+        task++
       }
-      task++
+      start = end + 1
     }
-    await options.train.writeLines(train)
-    await options.test.writeLines(test)
+    for (const [runs, writer] of [[train, options.train], [test, options.test]] as const) {
+      const {bytes: out, lines} = runs.take()
+      if (lines > 0) await writer.writeBytes(out, lines)
+    }
   }
   if (task !== index.lines.length) throw inputChanged(`${options.name}: ${index.lines.length - task} tasks missing on the second read`)
+  for (let website = 0; website < index.websiteCount; website++) {
+    if (perWebsite.train[website] > 0) routed.train.addWebsite(index.websites[website], perWebsite.train[website])
+    if (perWebsite.test[website] > 0) routed.test.addWebsite(index.websites[website], perWebsite.test[website])
+    if (perWebsite.heldOut[website] > 0) routed.heldOutWebsites.set(index.websites[website], perWebsite.heldOut[website])
+  }
+  for (let stratum = 0; stratum < index.strata.length; stratum++) {
+    if (perStratum.train[stratum] > 0) routed.train.addStratum(index.strata[stratum], perStratum.train[stratum])
+    if (perStratum.test[stratum] > 0) routed.test.addStratum(index.strata[stratum], perStratum.test[stratum])
+  }
   return routed
 }
 

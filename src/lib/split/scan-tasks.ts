@@ -7,7 +7,6 @@ import {IntColumn} from './int-column.js'
 import {readTaskFacts, SCAN_WORKER, type TaskFacts} from './read-task-facts.js'
 import {StratumNumbering} from './stratum.js'
 import {NO_WEBSITE, type TaskIndex} from './task-index.js'
-import {websiteKey} from './website-key.js'
 import {canUseWorkers, WorkerPool} from '../workers/worker-pool.js'
 
 export interface ScanTasksOptions {
@@ -35,8 +34,10 @@ export async function scanTasks(options: ScanTasksOptions): Promise<TaskIndex> {
   const strata = new StratumNumbering()
   const take = (facts: TaskFacts) => {
     for (const error of facts.errors) options.invalid.handle(new InvalidRecordError({file: options.name, line: error.line}, error.field, error.problem))
+    // The batch numbers its own strata; they map onto the run's numbering once per batch, not once per task.
+    const stratumNumbers = facts.strata.map((stratum) => strata.numberOf(stratum))
     for (let i = 0; i < facts.lines.length; i++) {
-      const website = websiteKey(facts.websites[i])
+      const website = facts.websites[i]
       let websiteNumber = NO_WEBSITE
       if (website !== null) {
         websiteNumber = websiteNumbers.get(website) ?? websiteNumbers.size
@@ -47,7 +48,7 @@ export async function scanTasks(options: ScanTasksOptions): Promise<TaskIndex> {
       }
       lines.push(facts.lines[i])
       websiteOf.push(websiteNumber)
-      stratumOf.push(strata.numberOf({domain: facts.domains[i], subdomain: facts.subdomains[i], level: facts.levels[i]}))
+      stratumOf.push(stratumNumbers[facts.stratumOf[i]])
     }
     options.onProgress?.(lines.length)
   }

@@ -1,7 +1,8 @@
+import type {Stratum} from './stratum.js'
 import {pairKey} from './taxonomy-coverage.js'
 import {websiteKey} from './website-key.js'
 
-// Counts what one side of the split actually received, from the lines written, for the report and the checks.
+// Counts what one side of the split actually received, for the report and the checks.
 export class SideTally {
   tasks = 0
   readonly websites = new Map<string, number>()
@@ -11,23 +12,22 @@ export class SideTally {
   /** Tasks per (domain, subdomain) pair, keyed by `pairKey`, for the taxonomy coverage. */
   readonly pairs = new Map<string, number>()
 
-  add(record: Record<string, unknown>): void {
-    this.tasks++
-    const website = websiteKey(record.website)
-    if (website !== null) bump(this.websites, website)
-    const domain = stringOrNull(record.domain)
-    const subdomain = stringOrNull(record.subdomain)
-    bump(this.domains, domain)
-    bump(this.subdomains, subdomain)
-    bump(this.pairs, pairKey(domain, subdomain))
-    bump(this.levels, stringOrNull(record.level))
+  /** Counts `count` tasks of one stratum. */
+  addStratum(stratum: Stratum, count: number): void {
+    this.tasks += count
+    bump(this.domains, stratum.domain, count)
+    bump(this.subdomains, stratum.subdomain, count)
+    bump(this.pairs, pairKey(stratum.domain, stratum.subdomain), count)
+    bump(this.levels, stratum.level, count)
+  }
+
+  /** Counts `count` tasks of one website, case folded (their strata are counted by addStratum). */
+  addWebsite(website: string, count: number): void {
+    const key = websiteKey(website)
+    if (key !== null) bump(this.websites, key, count)
   }
 }
 
-function bump<K>(counts: Map<K, number>, key: K): void {
-  counts.set(key, (counts.get(key) ?? 0) + 1)
-}
-
-function stringOrNull(value: unknown): string | null {
-  return typeof value === 'string' ? value : null
+function bump<K>(counts: Map<K, number>, key: K, count: number): void {
+  counts.set(key, (counts.get(key) ?? 0) + count)
 }

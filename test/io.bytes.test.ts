@@ -1,0 +1,52 @@
+import {mkdtemp, rm} from 'node:fs/promises'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {ByteSpool} from '../src/lib/io/byte-spool.js'
+import {LineBuffer} from '../src/lib/io/line-buffer.js'
+
+let dir: string
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'webgym-bytes-'))
+})
+afterAll(() => rm(dir, {recursive: true, force: true}))
+
+const lines = (count: number, from = 0) => Array.from({length: count}, (_, i) => JSON.stringify({n: from + i, text: `ünïcode ${'x'.repeat((from + i) % 37)} 東京 🚀`}))
+
+async function readBack(spool: ByteSpool): Promise<{text: string; chunkEndsOnNewline: boolean}> {
+  const chunks: Buffer[] = []
+  for await (const chunk of spool.chunks()) chunks.push(chunk)
+  return {text: Buffer.concat(chunks).toString('utf8'), chunkEndsOnNewline: chunks.every((chunk) => chunk.at(-1) === 0x0a)}
+}
+
+describe('ByteSpool', () => {
+  it('gives back what it kept, in order, from memory', async () => {
+    const spool = new ByteSpool(join(dir, 'memory.spool'))
+    await spool.writeLines(lines(100))
+    await spool.writeBytes(Buffer.from(`${lines(50, 100).join('\n')}\n`), 50)
+    await spool.close()
+    expect(spool.count).toBe(150)
+    expect(await readBack(spool)).toEqual({text: `${lines(150).join('\n')}\n`, chunkEndsOnNewline: true})
+  })
+
+  it('spills to its file past the budget and still gives back whole lines in order', async () => {
+    const spool = new ByteSpool(join(dir, 'file.spool'), 4096)
+    for (let batch = 0; batch < 40; batch++) await spool.writeLines(lines(500, batch * 500))
+    await spool.close()
+    expect(spool.count).toBe(20_000)
+    expect(await readBack(spool)).toEqual({text: `${lines(20_000).join('\n')}\n`, chunkEndsOnNewline: true})
+  })
+})
+
+describe('LineBuffer', () => {
+  it('encodes lines of any script as UTF-8, each with its end offset, across growth', () => {
+    const buffer = new LineBuffer()
+    const text = lines(5000)
+    for (const line of text) buffer.push(line)
+    const {bytes, ends} = buffer.finish()
+    expect(Buffer.from(bytes).toString('utf8')).toBe(`${text.join('\n')}\n`)
+    expect(ends).toHaveLength(5000)
+    expect(Buffer.from(bytes.subarray(ends[41], ends[42] - 1)).toString('utf8')).toBe(text[42])
+    expect(ends[4999]).toBe(bytes.byteLength)
+  })
+})

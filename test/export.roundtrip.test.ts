@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
 import {levelForDifficulty} from '../src/lib/schema/level.js'
-import {countFacts} from '../src/lib/schema/rubric.js'
+import {countFacts} from '../src/lib/schema/level.js'
 import {TaskSchema, type Task} from '../src/lib/schema/task.js'
 import {webgym} from '../src/lib/sources/webgym.js'
 import {registrableDomain} from '../src/lib/sources/website.js'
@@ -50,11 +50,12 @@ const taskArbitrary = fc
   })
 
 describe('export to microsoft/webgym rows and import back', () => {
-  it('keeps every field the rows carry, and the level that follows from the difficulty (property)', () => {
+  it('keeps every field the rows carry, and the level that follows from the difficulty (property)', async () => {
+    const extra = await webgym.prepare!('rows.jsonl', {})
     fc.assert(
       fc.property(taskArbitrary, (task) => {
         const row = JSON.parse(JSON.stringify(toWebgymRow(task))) as Record<string, unknown>
-        const back = finalizeTask(webgym.toTask(row, {file: 'rows.jsonl'}), 'webgym')
+        const back = finalizeTask(webgym.toTask(row, {file: 'rows.jsonl', extra}), 'webgym')
         expect(carried(back)).toEqual(carried(task))
         expect(back.level).toBe(task.level)
       }),

@@ -256,6 +256,7 @@ describe('detectSource', () => {
 describe('webgym rows read from a CSV (numbers and evaluator_reference as text)', () => {
   it('reads difficulty as a number and a JSON-string fact-group list as the rubric', async () => {
     const {webgym} = await import('../src/lib/sources/webgym.js')
+    const extra = await webgym.prepare!('rows.csv', {})
     const draft = webgym.toTask(
       {
         task_id: '12',
@@ -268,7 +269,7 @@ describe('webgym rows read from a CSV (numbers and evaluator_reference as text)'
         definite_answer: '9am-6pm',
         attempt_level: '0',
       },
-      {file: 'rows.csv'},
+      {file: 'rows.csv', extra},
     )
     expect(draft.difficulty).toBe(2)
     expect(draft.level).toBe('easy')
@@ -278,6 +279,7 @@ describe('webgym rows read from a CSV (numbers and evaluator_reference as text)'
 
   it('rejects an evaluator_reference that looks like a JSON list but is broken, naming the field', async () => {
     const {webgym} = await import('../src/lib/sources/webgym.js')
-    expect(() => webgym.toTask({task_id: '1', task_name: 'x', evaluator_reference: '[{"id": 1,'}, {file: 'rows.csv'})).toThrow(/evaluator_reference/)
+    const extra = await webgym.prepare!('rows.csv', {})
+    expect(() => webgym.toTask({task_id: '1', task_name: 'x', evaluator_reference: '[{"id": 1,'}, {file: 'rows.csv', extra})).toThrow(/evaluator_reference/)
   })
 })

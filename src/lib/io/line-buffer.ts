@@ -3,9 +3,14 @@
  * line: a batch of records that can move between threads (or be written) as one transferable block.
  */
 export class LineBuffer {
-  private buffer = Buffer.allocUnsafeSlow(1 << 16)
+  private buffer: Buffer
   private length = 0
   private readonly ends: number[] = []
+
+  /** `expectedBytes`: a guess at the total, so that the buffer seldom grows. */
+  constructor(expectedBytes = 1 << 16) {
+    this.buffer = Buffer.allocUnsafeSlow(Math.max(1024, expectedBytes))
+  }
 
   get count(): number {
     return this.ends.length

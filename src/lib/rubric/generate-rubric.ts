@@ -1,7 +1,7 @@
 import type {LlmClient} from '../llm/client.js'
 import {RUBRIC_PROMPT_VERSION, RubricReplySchema, rubricMessages} from '../prompts/rubric.js'
-import {levelForDifficulty} from '../schema/level.js'
-import {countFacts, type Rubric} from '../schema/rubric.js'
+import {countFacts, levelForDifficulty} from '../schema/level.js'
+import type {Rubric} from '../schema/rubric.js'
 import type {Task} from '../schema/task.js'
 import {WEBGYM_VERSION} from '../version.js'
 

@@ -1,8 +1,14 @@
-import {z} from 'zod'
+import type {Rubric} from './rubric.js'
 
+// Levels and difficulty are plain functions (no zod here): the conversion workers of `tasks build` load this module
+// and start faster without the schema library. The Level schema is in task.ts.
 export const LEVELS = ['easy', 'medium', 'hard'] as const
-export const LevelSchema = z.enum(LEVELS)
-export type Level = z.infer<typeof LevelSchema>
+export type Level = (typeof LEVELS)[number]
+
+/** Total number of facts in a rubric: the task's difficulty. */
+export function countFacts(rubric: Rubric): number {
+  return rubric.fact_groups.reduce((sum, group) => sum + group.facts.length, 0)
+}
 
 /** The paper's bands: easy 1-3 facts, medium 4-6, hard 7+. */
 export function levelForDifficulty(difficulty: number): Level {

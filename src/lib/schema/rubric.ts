@@ -16,8 +16,3 @@ export const RubricSchema = z
 
 export type FactGroup = z.infer<typeof FactGroupSchema>
 export type Rubric = z.infer<typeof RubricSchema>
-
-/** Total number of facts in a rubric: the task's difficulty. */
-export function countFacts(rubric: Rubric): number {
-  return rubric.fact_groups.reduce((sum, group) => sum + group.facts.length, 0)
-}

@@ -1,7 +1,9 @@
 import {z} from 'zod'
-import {LevelSchema} from './level.js'
+import {LEVELS} from './level.js'
 import {ProvenanceSchema} from './provenance.js'
 import {RubricSchema} from './rubric.js'
+
+export const LevelSchema = z.enum(LEVELS)
 
 export const TaskSchema = z
   .looseObject({

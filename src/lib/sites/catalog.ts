@@ -1,7 +1,6 @@
 import {SeededRandom} from '../random/seeded-random.js'
 import type {TaskInput} from '../schema/task.js'
-import {countFacts} from '../schema/rubric.js'
-import {levelForDifficulty} from '../schema/level.js'
+import {countFacts, levelForDifficulty} from '../schema/level.js'
 import {FAMILIES} from './families/index.js'
 import {hashString, shuffle} from './random-pick.js'
 import {slugify} from './slug.js'

@@ -1,6 +1,6 @@
 import {levelForDifficulty, parseLevel} from '../schema/level.js'
 import type {Rubric} from '../schema/rubric.js'
-import {WebgymRowSchema, type WebgymRow} from '../schema/webgym-row.js'
+import type {WebgymRowSchema, WebgymRow} from '../schema/webgym-row.js'
 import {describeIssue} from '../io/zod-issue.js'
 import {metaWithout} from './fields.js'
 import {RowError, type SourceAdapter} from './types.js'
@@ -26,9 +26,14 @@ export const webgym: SourceAdapter = {
   description: 'microsoft/webgym task rows (task_name, website, evaluator_reference, ...), as tasks export writes them',
   fileHints: ['webgym'],
   detect: (sample) => ('task_name' in sample && ('evaluator_reference' in sample || 'definite_answer' in sample) ? 1 : 0),
-  toTask: (given) => {
+  // The row schema (and with it the schema library) loads for a file of this source only, so that every other
+  // source's conversion workers start without it.
+  prepare: async (): Promise<WebgymPrepared> => ({rowSchema: (await import('../schema/webgym-row.js')).WebgymRowSchema}),
+  toTask: (given, context) => {
+    const prepared = context.extra as WebgymPrepared | undefined
+    if (!prepared?.rowSchema) throw new Error('webgym.toTask needs the context that webgym.prepare returns')
     const raw = fromTextColumns(given)
-    const parsed = WebgymRowSchema.safeParse(raw)
+    const parsed = prepared.rowSchema.safeParse(raw)
     if (!parsed.success) {
       const {field, problem} = describeIssue(parsed.error, raw)
       throw new RowError(field, problem)
@@ -54,6 +59,10 @@ export const webgym: SourceAdapter = {
       meta,
     }
   },
+}
+
+interface WebgymPrepared {
+  rowSchema: typeof WebgymRowSchema
 }
 
 // Rows from a CSV (or the reference code's HF-dataset loader) hold numbers as text and evaluator_reference as a

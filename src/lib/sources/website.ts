@@ -38,10 +38,12 @@ function parseSite(raw: string): NormalisedSite | null {
     return null
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
-  const host = url.hostname.toLowerCase().replace(/\.$/, '')
+  const hostname = url.hostname.toLowerCase()
+  const host = hostname.endsWith('.') ? hostname.slice(0, -1) : hostname
   // A host must be a dotted name (or localhost) that the text really names: "N/A", "www" or "42" are not websites.
   if (!host || /\s/.test(host) || (!host.includes('.') && host !== 'localhost')) return null
-  if (!host.includes('xn--') && !text.toLowerCase().includes(host.replace(/^\[|\]$/g, ''))) return null
+  const named = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host
+  if (!host.includes('xn--') && !text.toLowerCase().includes(named)) return null
   return {website: registrableDomain(host), startUrl: url.href}
 }
 

@@ -29,7 +29,7 @@ export interface ConvertResponse {
   lineEnds: Uint32Array
   keys: PackedStrings
   /** hashString of each key, computed on the worker. */
-  keyHashes: Float64Array
+  keyHashes: Uint32Array
   ids: PackedStrings
   /** The source of consecutive rows: [source, count] runs (rows of one file nearly always share one). */
   sourceRuns: [string, number][]

@@ -17,7 +17,8 @@ const extra = adapter.prepare ? adapter.prepare(init.file, init.prepare) : Promi
 serveJobs(convert, (result) => [result.lines.buffer, result.lineEnds.buffer, result.keyHashes.buffer, result.keys.ends.buffer, result.ids.ends.buffer] as ArrayBuffer[])
 
 async function convert(chunk: LineChunk): Promise<ConvertResponse> {
-  const lines = new LineBuffer()
+  // Task lines run about half as long again as the source rows they come from.
+  const lines = new LineBuffer(Math.ceil((chunk.bytes?.byteLength ?? 0) * 1.6))
   const keys: string[] = []
   const ids: string[] = []
   const hasWebsite: number[] = []
@@ -45,6 +46,6 @@ async function convert(chunk: LineChunk): Promise<ConvertResponse> {
     else sourceRuns.push([row.source, 1])
   }
   const {bytes, ends} = lines.finish()
-  const keyHashes = Float64Array.from(keys, hashString)
+  const keyHashes = Uint32Array.from(keys, hashString)
   return {lines: bytes, lineEnds: ends, keys: packStrings(keys), keyHashes, ids: packStrings(ids), sourceRuns, hasWebsite: Uint8Array.from(hasWebsite), errors}
 }

@@ -1,6 +1,5 @@
 import {createHash} from 'node:crypto'
-import {levelForDifficulty} from '../schema/level.js'
-import {countFacts} from '../schema/rubric.js'
+import {countFacts, levelForDifficulty} from '../schema/level.js'
 import type {Task} from '../schema/task.js'
 import {RowError, type TaskDraft} from '../sources/types.js'
 import {normaliseSite} from '../sources/website.js'

@@ -1,13 +1,11 @@
-/** A 52-bit hash of a string (two 32-bit FNV-1a lanes), for indexing hundreds of thousands of keys cheaply. */
+/**
+ * A 32-bit FNV-1a hash of a string, for indexing hundreds of thousands of keys cheaply. Equal hashes are rare and
+ * harmless: the index compares keys in full.
+ */
 export function hashString(text: string): number {
-  let low = 0x811c9dc5
-  let high = 0x01000193 ^ text.length
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i)
-    low = Math.imul(low ^ code, 16777619)
-    high = Math.imul(high ^ code, 2246822519)
-  }
-  return (high >>> 0) * 0x100000 + ((low >>> 0) & 0xfffff)
+  let hash = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619)
+  return hash >>> 0
 }
 
 const EMPTY = -1
@@ -18,7 +16,7 @@ const EMPTY = -1
  * full on a hash match, so two different keys never merge.
  */
 export class StringIndex {
-  private hashes = new Float64Array(1 << 16)
+  private hashes = new Uint32Array(1 << 16)
   private slots = new Int32Array(1 << 16).fill(EMPTY)
   private readonly keys: string[] = []
   private readonly values: number[] = []
@@ -61,7 +59,7 @@ export class StringIndex {
     const oldSlots = this.slots
     const oldHashes = this.hashes
     this.slots = new Int32Array(oldSlots.length * 2).fill(EMPTY)
-    this.hashes = new Float64Array(oldSlots.length * 2)
+    this.hashes = new Uint32Array(oldSlots.length * 2)
     const mask = this.slots.length - 1
     for (let i = 0; i < oldSlots.length; i++) {
       const entry = oldSlots[i]

@@ -3,26 +3,49 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {execa} from 'execa'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {hashString, StringIndex} from '../src/lib/tasks/string-index.js'
+import {ByteSpool} from '../src/lib/io/byte-spool.js'
+import {hashString, rowsSharingHash} from '../src/lib/tasks/hash-groups.js'
+import {planMerges, RowHashes} from '../src/lib/tasks/merge-duplicates.js'
 import {bin} from './sources.cli.js'
 
-describe('StringIndex', () => {
-  it('maps every distinct key to its first value across growth, and never merges different keys', () => {
-    const index = new StringIndex()
-    for (let i = 0; i < 100_000; i++) expect(index.setIfAbsent(`key ${i}`, i)).toBeUndefined()
-    for (let i = 0; i < 100_000; i += 997) expect(index.setIfAbsent(`key ${i}`, -1)).toBe(i)
-    expect(index.size).toBe(100_000)
-    expect(index.get('key 99999')).toBe(99_999)
-    expect(index.get('absent')).toBeUndefined()
+describe('rowsSharingHash', () => {
+  it('marks exactly the rows whose hash another row has, the first of each group included', () => {
+    const hashes = Int32Array.from([5, 7, 5, -3, 9, 7, 5, 1024 + 5, 11])
+    expect([...rowsSharingHash(hashes)]).toEqual([1, 1, 1, 0, 0, 1, 1, 0, 0])
   })
 
-  it('tells apart keys whose hashes are made to collide', () => {
-    const index = new StringIndex()
-    const hash = hashString('a')
-    expect(index.setIfAbsent('a', 1, hash)).toBeUndefined()
-    expect(index.setIfAbsent('b', 2, hash)).toBeUndefined()
-    expect(index.get('a', hash)).toBe(1)
-    expect(index.get('b', hash)).toBe(2)
+  it('agrees with a plain count over 100,000 random hashes, with slot clashes and negative hashes', () => {
+    let seed = 7
+    const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) | 0)
+    const hashes = Int32Array.from({length: 100_000}, () => next() % 150_000)
+    const counts = new Map<number, number>()
+    for (const hash of hashes) counts.set(hash, (counts.get(hash) ?? 0) + 1)
+    const marked = rowsSharingHash(hashes)
+    for (let row = 0; row < hashes.length; row++) expect(marked[row]).toBe(counts.get(hashes[row])! > 1 ? 1 : 0)
+    expect(hashString('a')).toBe(hashString('a'))
+    expect(hashString('a')).not.toBe(hashString('b'))
+  })
+})
+
+describe('planMerges', () => {
+  const task = (id: string, intent: string, website: string) => JSON.stringify({id, source: id.split(':')[0], intent, website, meta: {}})
+
+  it('compares rows whose hashes meet in full: equal hashes of different keys and ids change nothing', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'webgym-plan-'))
+    try {
+      const spool = new ByteSpool(join(dir, 'spool'))
+      await spool.writeLines([task('a:1', 'Find x', 'x.com'), task('a:2', 'Find y', 'y.com'), task('b:1', 'find X.', 'x.com'), task('a:2', 'Find z', 'z.com')])
+      await spool.close()
+      // Every row gets the same key hash and the same id hash, as if all of them collided.
+      const hashes = new RowHashes()
+      for (let row = 0; row < 4; row++) hashes.add(42, 42)
+      const plan = await planMerges(spool, hashes)
+      expect([...plan.dropped]).toEqual([2])
+      expect([...plan.mergedInto]).toEqual([[0, [{source: 'a', id: 'a:1'}, {source: 'b', id: 'b:1'}]]])
+      expect([...plan.renamed].sort()).toEqual([1, 3])
+    } finally {
+      await rm(dir, {recursive: true, force: true})
+    }
   })
 })
 

@@ -1,19 +1,15 @@
 /**
- * Text lines encoded into one growing UTF-8 buffer, each followed by a newline, with the byte offset just past each
- * line: a batch of records that can move between threads (or be written) as one transferable block.
+ * Text lines encoded into one growing UTF-8 buffer, each followed by a newline: a batch of records that can move
+ * between threads (or be written) as one transferable block.
  */
 export class LineBuffer {
   private buffer: Buffer
   private length = 0
-  private readonly ends: number[] = []
+  count = 0
 
   /** `expectedBytes`: a guess at the total, so that the buffer seldom grows. */
   constructor(expectedBytes = 1 << 16) {
     this.buffer = Buffer.allocUnsafeSlow(Math.max(1024, expectedBytes))
-  }
-
-  get count(): number {
-    return this.ends.length
   }
 
   push(text: string): void {
@@ -26,11 +22,11 @@ export class LineBuffer {
     }
     this.length += this.buffer.write(text, this.length, 'utf8')
     this.buffer[this.length++] = 0x0a
-    this.ends.push(this.length)
+    this.count++
   }
 
-  /** The lines as bytes (a view of a buffer no one else holds, safe to transfer) and each line's end offset. */
-  finish(): {bytes: Uint8Array; ends: Uint32Array} {
-    return {bytes: new Uint8Array(this.buffer.buffer, this.buffer.byteOffset, this.length), ends: Uint32Array.from(this.ends)}
+  /** The lines as bytes: a view of a buffer no one else holds, safe to transfer. */
+  finish(): Uint8Array {
+    return new Uint8Array(this.buffer.buffer, this.buffer.byteOffset, this.length)
   }
 }

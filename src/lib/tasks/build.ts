@@ -7,20 +7,19 @@ import {Progress} from '../cli/progress.js'
 import type {Reporter} from '../cli/reporter.js'
 import type {InvalidRecords} from '../io/invalid-records.js'
 import {displayName, openInput, STDIN} from '../io/open-input.js'
-import {countNewlines, decodeLineChunk, readLineChunks, type LineChunk} from '../io/read-lines.js'
+import {decodeLineChunk, readLineChunks, type LineChunk} from '../io/read-lines.js'
 import {parseJsonLine} from '../io/read-records.js'
 import {ByteSpool} from '../io/byte-spool.js'
 import type {RecordWriter} from '../io/record-writer.js'
 import {spoolStdin} from '../io/spool-stdin.js'
-import type {Task} from '../schema/task.js'
 import {detectSource} from '../sources/detect.js'
 import {detectFormat, readSourceRowBatches} from '../sources/read-rows.js'
 import {RowError, type PrepareOptions, type SourceAdapter} from '../sources/types.js'
 import {canUseWorkers, WorkerPool} from '../workers/worker-pool.js'
-import {CONVERT_WORKER, unpackString, type ConvertResponse, type ConvertWorkerInit} from './convert-protocol.js'
-import {convertRow, type ConvertedRow} from './convert-row.js'
-import {duplicateKey, shortHash} from './finalize.js'
-import {hashString, StringIndex} from './string-index.js'
+import {CONVERT_WORKER, type ConvertResponse, type ConvertWorkerInit} from './convert-protocol.js'
+import {convertRow} from './convert-row.js'
+import {hashString} from './hash-groups.js'
+import {planMerges, writeMerged, RowHashes} from './merge-duplicates.js'
 
 export interface BuildTasksOptions extends PrepareOptions {
   files: readonly string[]
@@ -50,16 +49,11 @@ export interface BuildSummary {
   invalidSkipped: number
 }
 
-/** Who a merged duplicate was. */
-interface MergedFrom {
-  source: string
-  id: string
-}
-
 /**
  * Converts source task files into Task records. Pass 1 converts every row into a spool (memory, then a file),
- * keeping only a duplicate-key index; pass 2 streams the spool to the output, merging exact duplicates (same
- * normalised intent and website) into their first occurrence and telling apart ids that collide.
+ * keeping only a hash of each row's duplicate key and id; pass 2 streams the spool to the output, merging exact
+ * duplicates (same normalised intent and website) into their first occurrence and telling apart ids that collide
+ * (rows whose hashes meet are read again and compared in full first).
  */
 export async function buildTasks(options: BuildTasksOptions): Promise<BuildSummary> {
   const work = await mkdtemp(join(tmpdir(), 'webgym-build-'))
@@ -73,12 +67,13 @@ export async function buildTasks(options: BuildTasksOptions): Promise<BuildSumma
     for (const file of options.files.length > 0 ? options.files : [STDIN]) await convertFile(file, options, state, spool)
     await spool.close()
     progress.stop()
-    await writeMerged(spool, state, options.writer)
+    const plan = await planMerges(spool, state.hashes)
+    await writeMerged(spool, plan, options.writer)
     const summary: BuildSummary = {
       bySource: Object.fromEntries(state.counts),
       written: options.writer.count,
-      duplicatesMerged: state.duplicates,
-      idCollisions: state.collidingIds(),
+      duplicatesMerged: plan.dropped.size,
+      idCollisions: plan.renamed.size,
       invalidSkipped: options.invalid.skipped,
     }
     reportSummary(summary, options.reporter)
@@ -92,52 +87,23 @@ export async function buildTasks(options: BuildTasksOptions): Promise<BuildSumma
 
 class BuildState {
   readonly counts = new Map<string, SourceCounts>()
-  /** Duplicate key -> index of its first task. */
-  readonly firstByKey = new StringIndex()
-  readonly merged = new Map<number, MergedFrom[]>()
-  readonly ids: string[] = []
-  /** Id -> index of the first task with it; ids used again are listed in `reusedIds`. */
-  readonly firstById = new StringIndex()
-  readonly reusedIds = new Set<string>()
-  duplicates = 0
+  readonly hashes = new RowHashes()
 
   constructor(private readonly progress?: Progress) {}
 
   /** Shows how far pass 1 has got (called once per batch). */
   showProgress(invalid: number): void {
-    this.progress?.update({done: this.ids.length + this.duplicates, failed: invalid})
+    this.progress?.update({done: this.hashes.count, failed: invalid})
   }
 
-  /** Counts a converted row and registers it; returns false when it duplicates an earlier one (recording the merge). */
-  keep(row: Omit<ConvertedRow, 'json'>, keyHash = hashString(row.key)): boolean {
-    let counts = this.counts.get(row.source)
-    if (!counts) this.counts.set(row.source, (counts = {records: 0, withWebsite: 0, withoutWebsite: 0}))
-    counts.records++
-    if (row.hasWebsite) counts.withWebsite++
-    else counts.withoutWebsite++
-    const first = this.firstByKey.setIfAbsent(row.key, this.ids.length, keyHash)
-    if (first !== undefined) {
-      const list = this.merged.get(first) ?? [{source: sourceOfId(this.ids[first]), id: this.ids[first]}]
-      list.push({source: row.source, id: row.id})
-      this.merged.set(first, list)
-      this.duplicates++
-      return false
-    }
-    if (this.firstById.setIfAbsent(row.id, this.ids.length) !== undefined) this.reusedIds.add(row.id)
-    this.ids.push(row.id)
-    return true
+  /** Counts `rows` converted rows of one source. */
+  count(source: string, rows: number, withWebsite: number): void {
+    let counts = this.counts.get(source)
+    if (!counts) this.counts.set(source, (counts = {records: 0, withWebsite: 0, withoutWebsite: 0}))
+    counts.records += rows
+    counts.withWebsite += withWebsite
+    counts.withoutWebsite += rows - withWebsite
   }
-
-  /** How many kept tasks share their id with another. */
-  collidingIds(): number {
-    let count = 0
-    for (const id of this.ids) if (this.reusedIds.has(id)) count++
-    return count
-  }
-}
-
-function sourceOfId(id: string): string {
-  return id.slice(0, id.indexOf(':'))
 }
 
 async function convertFile(file: string, options: BuildTasksOptions, state: BuildState, spool: ByteSpool): Promise<void> {
@@ -179,13 +145,18 @@ async function convertInThread(file: string, path: string, name: string, options
       extra = adapter.prepare ? await adapter.prepare(file, options) : undefined
       sawRows = true
     }
-    const kept: string[] = []
+    const lines: string[] = []
     for (const row of rows) {
       const converted = convertRow(adapter, row.value, {file: name, extra}, options.label)
-      if (converted instanceof RowError) options.invalid.handle(new InvalidRecordError(row.location, converted.field, converted.problem))
-      else if (state.keep(converted)) kept.push(converted.json)
+      if (converted instanceof RowError) {
+        options.invalid.handle(new InvalidRecordError(row.location, converted.field, converted.problem))
+        continue
+      }
+      state.count(converted.source, 1, converted.hasWebsite ? 1 : 0)
+      state.hashes.add(hashString(converted.key), hashString(converted.id))
+      lines.push(converted.json)
     }
-    await spool.writeLines(kept)
+    await spool.writeLines(lines)
     state.showProgress(options.invalid.skipped)
   }
   return sawRows
@@ -199,24 +170,16 @@ async function convertInWorkers(file: string, path: string, name: string, worker
   let sawRows = false
   const consume = async (response: ConvertResponse) => {
     for (const error of response.errors) options.invalid.handle(new InvalidRecordError({file: name, line: error.line}, error.field, error.problem))
-    // Kept rows go to the spool as runs of their bytes; a duplicate ends a run.
     let row = 0
-    let runStart = 0
-    let runRows = 0
-    const lineStart = (i: number) => (i === 0 ? 0 : response.lineEnds[i - 1])
-    for (const [source, count] of response.sourceRuns) {
-      for (const end = row + count; row < end; row++) {
-        const kept = state.keep({key: unpackString(response.keys, row), id: unpackString(response.ids, row), source, hasWebsite: response.hasWebsite[row] === 1}, response.keyHashes[row])
-        if (kept) {
-          runRows++
-          continue
-        }
-        if (runRows > 0) await spool.writeBytes(response.lines.subarray(lineStart(runStart), lineStart(row)), runRows)
-        runStart = row + 1
-        runRows = 0
+    for (const [source, rows] of response.sourceRuns) {
+      let withWebsite = 0
+      for (const end = row + rows; row < end; row++) {
+        withWebsite += response.hasWebsite[row]
+        state.hashes.add(response.keyHashes[row], response.idHashes[row])
       }
+      state.count(source, rows, withWebsite)
     }
-    if (runRows > 0) await spool.writeBytes(response.lines.subarray(lineStart(runStart), lineStart(row)), runRows)
+    await spool.writeBytes(response.lines, row)
     state.showProgress(options.invalid.skipped)
   }
   try {
@@ -251,42 +214,6 @@ async function convertInWorkers(file: string, path: string, name: string, worker
 }
 
 const IN_FLIGHT_BATCHES = 8
-
-async function writeMerged(spool: ByteSpool, state: BuildState, writer: RecordWriter): Promise<void> {
-  let index = 0
-  const anyCollision = state.reusedIds.size > 0
-  const unchanged = state.merged.size === 0 && !anyCollision
-  for await (const chunk of spool.chunks()) {
-    if (unchanged) {
-      await writer.writeBytes(chunk, countNewlines(chunk))
-      continue
-    }
-    // Lines that do not change are copied as bytes; only merged and colliding tasks are parsed and rewritten.
-    let runStart = 0
-    let runLines = 0
-    for (let start = 0; start < chunk.length; ) {
-      const end = chunk.indexOf(NEWLINE, start)
-      const merged = state.merged.get(index)
-      const collides = anyCollision && state.reusedIds.has(state.ids[index])
-      index++
-      if (merged || collides) {
-        if (runLines > 0) await writer.writeBytes(chunk.subarray(runStart, start), runLines)
-        const task = JSON.parse(chunk.toString('utf8', start, end)) as Task
-        if (collides) task.id = `${task.id}~${shortHash(duplicateKey(task.intent, task.website))}`
-        if (merged) task.meta = {...task.meta, merged_from: [{source: task.source, id: task.id}, ...merged.slice(1)]}
-        await writer.writeLine(JSON.stringify(task))
-        runStart = end + 1
-        runLines = 0
-      } else {
-        runLines++
-      }
-      start = end + 1
-    }
-    if (runLines > 0) await writer.writeBytes(chunk.subarray(runStart), runLines)
-  }
-}
-
-const NEWLINE = 0x0a
 
 function reportSummary(summary: BuildSummary, reporter: Reporter): void {
   for (const [source, counts] of Object.entries(summary.bySource)) {

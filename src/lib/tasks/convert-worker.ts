@@ -5,22 +5,22 @@ import {decodeLineChunk, type LineChunk} from '../io/read-lines.js'
 import {parseJsonLine} from '../io/read-records.js'
 import {sourceByName} from '../sources/index.js'
 import {serveJobs} from '../workers/serve-jobs.js'
-import {packStrings, type ConvertResponse, type ConvertWorkerInit} from './convert-protocol.js'
+import type {ConvertResponse, ConvertWorkerInit} from './convert-protocol.js'
 import {convertRow} from './convert-row.js'
-import {hashString} from './string-index.js'
+import {hashString} from './hash-groups.js'
 
 // A conversion worker of `tasks build`: parses and converts batches of JSONL lines on another core.
 const init = workerData as ConvertWorkerInit
 const adapter = sourceByName(init.adapter)!
 const extra = adapter.prepare ? adapter.prepare(init.file, init.prepare) : Promise.resolve(undefined)
 
-serveJobs(convert, (result) => [result.lines.buffer, result.lineEnds.buffer, result.keyHashes.buffer, result.keys.ends.buffer, result.ids.ends.buffer] as ArrayBuffer[])
+serveJobs(convert, (result) => [result.lines.buffer, result.keyHashes.buffer, result.idHashes.buffer] as ArrayBuffer[])
 
 async function convert(chunk: LineChunk): Promise<ConvertResponse> {
   // Task lines run about half as long again as the source rows they come from.
   const lines = new LineBuffer(Math.ceil((chunk.bytes?.byteLength ?? 0) * 1.6))
-  const keys: string[] = []
-  const ids: string[] = []
+  const keyHashes: number[] = []
+  const idHashes: number[] = []
   const hasWebsite: number[] = []
   const sourceRuns: [string, number][] = []
   const errors: ConvertResponse['errors'] = []
@@ -38,14 +38,12 @@ async function convert(chunk: LineChunk): Promise<ConvertResponse> {
       continue
     }
     lines.push(row.json)
-    keys.push(row.key)
-    ids.push(row.id)
+    keyHashes.push(hashString(row.key))
+    idHashes.push(hashString(row.id))
     hasWebsite.push(row.hasWebsite ? 1 : 0)
     const run = sourceRuns.at(-1)
     if (run?.[0] === row.source) run[1]++
     else sourceRuns.push([row.source, 1])
   }
-  const {bytes, ends} = lines.finish()
-  const keyHashes = Uint32Array.from(keys, hashString)
-  return {lines: bytes, lineEnds: ends, keys: packStrings(keys), keyHashes, ids: packStrings(ids), sourceRuns, hasWebsite: Uint8Array.from(hasWebsite), errors}
+  return {lines: lines.finish(), keyHashes: Int32Array.from(keyHashes), idHashes: Int32Array.from(idHashes), sourceRuns, hasWebsite: Uint8Array.from(hasWebsite), errors}
 }

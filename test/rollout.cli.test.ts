@@ -14,6 +14,8 @@ describe('rollout usage and failures', () => {
     [['--policy', 'random', '--viewport', '12x'], /--viewport must be WIDTHxHEIGHT/],
     [['--policy', 'replay'], /--policy replay needs the trajectories to replay/],
     [['--policy', 'oracle', '--oracle-noise', '2'], /--oracle-noise must be a probability/],
+    [['--policy', 'random', '--random-actions', 'left_click,jump'], /--random-actions: unknown kind "jump"/],
+    [['--policy', 'random', '--random-actions', ','], /--random-actions: names no action kind/],
     [['--policy', 'random', '--allow-host', 'http://x/'], /allow/i],
     [['--policy', 'random', '--resume', 'a.ndjson', '-o', 'b.ndjson'], /--resume and -o name different files/],
   ])('%j is a usage error (exit 2, one line)', async (args, message) => {

@@ -80,15 +80,16 @@ describe('rollout lifecycle', () => {
     expect(chromiumProcesses(dir)).toEqual([])
   }, 600_000)
 
-  it('runs lock-step batches in --mode sync with the same episode code', async () => {
+  it('runs lock-step batches in --mode sync with the same episode code (random actions of the kinds asked for)', async () => {
     const dir = tempDir()
-    const result = await spawnWebgym(['rollout', '--policy', 'random', '--mode', 'sync', '--concurrency', '2', '--horizon', '4', '--shots', join(dir, 'shots'), '-'], {input: ndjson(sample.slice(0, 4)), tmp: dir})
+    const result = await spawnWebgym(['rollout', '--policy', 'random', '--random-actions', 'left_click,scroll', '--mode', 'sync', '--concurrency', '2', '--horizon', '4', '--shots', join(dir, 'shots'), '-'], {input: ndjson(sample.slice(0, 4)), tmp: dir})
     expect(result.exitCode).toBe(0)
     const trajectories = result.stdout.trim().split('\n').map((line) => JSON.parse(line))
     expect(trajectories.map((t) => t.task.id).sort()).toEqual(sample.slice(0, 4).map((t) => t.id).sort())
     for (const trajectory of trajectories) {
       expect(trajectory.run.horizon).toBe(4)
       expect(trajectory.steps.length).toBeGreaterThan(0)
+      for (const step of trajectory.steps) expect(['left_click', 'scroll']).toContain(step.action.name)
     }
     expect(chromiumProcesses(dir)).toEqual([])
   }, 300_000)

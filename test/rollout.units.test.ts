@@ -93,6 +93,14 @@ describe('actions', () => {
     for (const action of actions) for (const value of action.coordinate ?? []) expect(value).toBeGreaterThanOrEqual(0), expect(value).toBeLessThanOrEqual(1000)
   })
 
+  it('draws only the action kinds it is given', () => {
+    const random = new SeededRandom(taskSeed(3, 'x'))
+    const clicks = Array.from({length: 50}, () => randomAction(random, ['left_click']))
+    expect(new Set(clicks.map((action) => action.name))).toEqual(new Set(['left_click']))
+    const mixed = Array.from({length: 80}, () => randomAction(random, ['scroll', 'go_back']))
+    expect(new Set(mixed.map((action) => action.name))).toEqual(new Set(['scroll', 'go_back']))
+  })
+
   it('knows fixture-web URLs', () => {
     expect(isFixtureUrl('http://northwind-market.webgym.test/')).toBe(true)
     expect(isFixtureUrl('http://webgym.test.evil.com/')).toBe(false)

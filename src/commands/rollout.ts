@@ -7,6 +7,7 @@ import {LlmClient} from '../lib/llm/client.js'
 import {DIALECTS} from '../lib/rollout/policies/openai.js'
 import {createPolicy, POLICIES} from '../lib/rollout/policies/create-policy.js'
 import {runRollout} from '../lib/rollout/run-rollout.js'
+import {RANDOM_ACTION_KINDS, type RandomActionKind} from '../lib/rollout/policies/random.js'
 import {ROLLOUT_MODES} from '../lib/rollout/scheduler.js'
 
 export default class Rollout extends BaseCommand<typeof Rollout> {
@@ -23,6 +24,7 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
     'webgym sites tasks | head -50 > tasks.ndjson && <%= config.bin %> rollout --policy oracle tasks.ndjson -o traj.ndjson',
     'WEBGYM_MODEL=Qwen/Qwen3-VL-8B-Instruct <%= config.bin %> rollout --base-url http://gpu:8000/v1 --concurrency 64 --browsers 8 train.ndjson -o traj.ndjson',
     '<%= config.bin %> rollout --browser-ws ws://worker1:9400/abc --browser-ws ws://worker2:9400/def train.ndjson --resume traj.ndjson',
+    '<%= config.bin %> rollout --policy random --random-actions left_click --horizon 15 --json speed.json tasks.ndjson > /dev/null',
   ]
 
   static strict = false
@@ -40,6 +42,7 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
     memory: Flags.boolean({default: true, allowNo: true, description: "Carry the model's Memory notes from step to step (--no-memory to turn off)."}),
     window: Flags.integer({default: 4, min: 1, max: 32, helpValue: 'N', description: 'Rounds sent with their screenshots (older rounds go as text lines).'}),
     'max-tokens': Flags.integer({default: 1024, min: 16, helpValue: 'N', description: 'Longest policy reply.'}),
+    'random-actions': Flags.string({helpValue: 'KIND,...', description: `random: the action kinds drawn from (${RANDOM_ACTION_KINDS.join(', ')}) [default: all of them].`}),
     'oracle-noise': Flags.string({default: '0', helpValue: 'P', description: 'oracle: probability of a random action in place of the next solution step.'}),
     replay: Flags.string({helpValue: 'FILE', description: 'replay: trajectories whose actions are executed again.'}),
     mode: Flags.option({options: ROLLOUT_MODES, default: 'async' as const, description: 'async: no step or episode barrier; sync: lock-step batches (the baseline).'})(),
@@ -81,6 +84,7 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
       window: flags.window,
       maxTokens: flags['max-tokens'],
       oracleNoise: Number(flags['oracle-noise']),
+      randomActions: flags['random-actions'] === undefined ? undefined : parseRandomActions(flags['random-actions']),
       replay: flags.replay,
       invalid: this.invalidRecords(),
     })
@@ -135,4 +139,13 @@ function parseHorizon(text: string): number[] {
     throw new UsageError(`--horizon must be one step cap or three (easy,medium,hard), e.g. 10,20,30, got "${text}"`)
   }
   return parts
+}
+
+function parseRandomActions(text: string): RandomActionKind[] {
+  const kinds = text.split(',').map((kind) => kind.trim()).filter(Boolean)
+  const unknown = kinds.filter((kind) => !(RANDOM_ACTION_KINDS as readonly string[]).includes(kind))
+  if (kinds.length === 0 || unknown.length > 0) {
+    throw new UsageError(`--random-actions: ${kinds.length === 0 ? 'names no action kind' : `unknown kind ${unknown.map((kind) => `"${kind}"`).join(', ')}`}`, `choose from ${RANDOM_ACTION_KINDS.join(', ')}`)
+  }
+  return kinds as RandomActionKind[]
 }

@@ -7,7 +7,7 @@ import {TrajectorySchema, type Trajectory} from '../../schema/trajectory.js'
 import type {Policy} from '../policy.js'
 import {OpenAIPolicy} from './openai.js'
 import {OraclePolicy} from './oracle.js'
-import {RandomPolicy} from './random.js'
+import {RandomPolicy, type RandomActionKind} from './random.js'
 import {ReplayPolicy} from './replay.js'
 
 export const POLICIES = ['openai', 'random', 'oracle', 'replay'] as const
@@ -21,6 +21,8 @@ export interface PolicyChoice {
   window: number
   maxTokens: number
   oracleNoise: number
+  /** random: the action kinds drawn from (all when absent). */
+  randomActions?: readonly RandomActionKind[]
   /** replay: trajectory files. */
   replay?: string
   invalid: InvalidRecords
@@ -32,7 +34,7 @@ export async function createPolicy(choice: PolicyChoice): Promise<Policy> {
     case 'openai':
       return new OpenAIPolicy(choice.client!(), {useMemory: choice.memory, window: choice.window, maxTokens: choice.maxTokens})
     case 'random':
-      return new RandomPolicy()
+      return new RandomPolicy(choice.randomActions)
     case 'oracle':
       if (!(choice.oracleNoise >= 0 && choice.oracleNoise <= 1)) throw new UsageError(`--oracle-noise must be a probability from 0 to 1, got ${choice.oracleNoise}`)
       return new OraclePolicy({noise: choice.oracleNoise})

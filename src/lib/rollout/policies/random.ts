@@ -5,15 +5,19 @@ import type {EpisodePolicy, Policy} from '../policy.js'
 const WORDS = ['laptop', 'paris', 'chicken', 'apply', 'news', 'cheap', 'berlin', 'science', '2 bedrooms', 'weather']
 const DIRECTIONS = ['up', 'down', 'left', 'right'] as const
 
-/** A random action of the kinds that act on the page: a click, typing into what is at a point, a scroll, or back. */
-export function randomAction(random: SeededRandom): Action {
+/** The kinds of action that act on the page, which the random policy draws from. */
+export const RANDOM_ACTION_KINDS = ['left_click', 'type', 'scroll', 'go_back'] as const
+export type RandomActionKind = (typeof RANDOM_ACTION_KINDS)[number]
+
+/** A random action of the given kinds (default all): a click, typing into what is at a point, a scroll, or back. */
+export function randomAction(random: SeededRandom, kinds: readonly RandomActionKind[] = RANDOM_ACTION_KINDS): Action {
   const point = (): [number, number] => [random.below(1001), random.below(1001)]
-  switch (random.below(4)) {
-    case 0:
+  switch (kinds[random.below(kinds.length)]) {
+    case 'left_click':
       return {name: 'left_click', coordinate: point()}
-    case 1:
+    case 'type':
       return {name: 'type', coordinate: point(), text: WORDS[random.below(WORDS.length)]!}
-    case 2:
+    case 'scroll':
       return {name: 'scroll', coordinate: point(), direction: DIRECTIONS[random.below(DIRECTIONS.length)]!}
     default:
       return {name: 'go_back'}
@@ -32,8 +36,11 @@ export class RandomPolicy implements Policy {
   readonly version = 'random-v1'
   readonly remote = false
 
+  /** `kinds`: the action kinds drawn from, e.g. left_click alone to time what a bare click loop does. */
+  constructor(private readonly kinds: readonly RandomActionKind[] = RANDOM_ACTION_KINDS) {}
+
   begin(_task: unknown, seed: number): EpisodePolicy {
     const random = new SeededRandom(seed)
-    return {next: async () => ({response: null, action: randomAction(random), memory: null, error: null})}
+    return {next: async () => ({response: null, action: randomAction(random, this.kinds), memory: null, error: null})}
   }
 }

@@ -1,4 +1,10 @@
-import {parse} from 'tldts'
+import {createRequire} from 'node:module'
+import type * as Tldts from 'tldts'
+
+// The public suffix list loads on first use: `tasks build` converts large files on worker threads, and its main
+// thread starts faster without it.
+let tldts: typeof Tldts | undefined
+const publicSuffixList = (): typeof Tldts => (tldts ??= createRequire(import.meta.url)('tldts') as typeof Tldts)
 
 // Site host names of the offline fixture web: each `<site>.webgym.test` is its own website.
 const FIXTURE_SUFFIX = 'webgym.test'
@@ -53,7 +59,7 @@ export function registrableDomain(host: string): string {
     const labels = host.split('.')
     return labels.length > 2 ? labels.slice(-3).join('.') : host
   }
-  const parsed = parse(host, {allowPrivateDomains: true})
+  const parsed = publicSuffixList().parse(host, {allowPrivateDomains: true})
   if (parsed.isIp || !parsed.domain) return host
   return parsed.domain
 }

@@ -182,13 +182,19 @@ async function convertInWorkers(file: string, path: string, name: string, worker
     await spool.writeBytes(response.lines, row)
     state.showProgress(options.invalid.skipped)
   }
+  const startPool = (adapter: SourceAdapter) => {
+    const init: ConvertWorkerInit = {adapter: adapter.name, file, name, prepare: {answersFile: options.answersFile, fieldMap: options.fieldMap}, label: options.label}
+    return new WorkerPool<LineChunk, ConvertResponse>(CONVERT_WORKER, init, workers)
+  }
   try {
+    // With the source known, the workers start loading while the first chunk is read.
+    if (options.source) pool = startPool(options.source)
     // Chunks go to the workers as raw bytes (moved, not copied): decoding and splitting lines happens there too.
     for await (const chunk of readLineChunks(await openInput(path), options.maxLineBytes)) {
       if (!pool) {
         const lines = decodeLineChunk(chunk)
         const sample = lines.map((line) => parseJsonLine(line, name)).find((parsed) => parsed !== undefined && !(parsed instanceof InvalidRecordError))
-        if (!sample && !options.source) {
+        if (!sample) {
           // No usable row yet to tell the source from: report this chunk's bad lines in order and read on.
           for (const line of lines) {
             const parsed = parseJsonLine(line, name)
@@ -196,9 +202,7 @@ async function convertInWorkers(file: string, path: string, name: string, worker
           }
           continue
         }
-        const adapter = options.source ?? detectSource((sample as {value: Record<string, unknown>}).value, name)
-        const init: ConvertWorkerInit = {adapter: adapter.name, file, name, prepare: {answersFile: options.answersFile, fieldMap: options.fieldMap}, label: options.label}
-        pool = new WorkerPool(CONVERT_WORKER, init, workers)
+        pool = startPool(detectSource((sample as {value: Record<string, unknown>}).value, name))
       }
       sawRows = true
       const bytes = chunk.bytes ? new Uint8Array(chunk.bytes) : null

@@ -66,4 +66,9 @@ export class ByteSpool {
     }
     if (carry) yield carry
   }
+
+  /** The spooled lines in order as text, a batch per chunk. */
+  async *batches(): AsyncGenerator<string[]> {
+    for await (const chunk of this.chunks()) yield chunk.toString('utf8', 0, chunk.length - 1).split('\n')
+  }
 }

@@ -82,8 +82,7 @@ export async function routeLines(options: RouteLinesOptions): Promise<RoutedLine
   const routed: RoutedLines = {train: new SideTally(), test: new SideTally(), heldOutWebsites: new Map(), heldOut: 0, noWebsite: 0}
   const perWebsite = {train: new Int32Array(index.websiteCount), test: new Int32Array(index.websiteCount), heldOut: new Int32Array(index.websiteCount)}
   const perStratum = {train: new Int32Array(index.strata.length), test: new Int32Array(index.strata.length)}
-  const train = new ByteRuns()
-  const test = new ByteRuns()
+  const runs = {train: new ByteRuns(), test: new ByteRuns()}
   let task = 0
   for await (const chunk of readLineChunks(await openInput(options.path), options.maxLineBytes)) {
     for (const line of chunk.lines) if (task < index.lines.length && line.line === index.lines[task]) throw inputChanged(`${options.name}:${line.line}`)
@@ -105,7 +104,7 @@ export async function routeLines(options: RouteLinesOptions): Promise<RoutedLine
         const side = sides[task]
         if (side === Side.train || side === Side.test) {
           const name = side === Side.train ? 'train' : 'test'
-          ;(side === Side.train ? train : test).addLine(bytes, from, to)
+          runs[name].addLine(bytes, from, to)
           perWebsite[name][website]++
           perStratum[name][index.stratumOf[task]]++
         } else if (side === Side.heldOut) {
@@ -118,9 +117,9 @@ export async function routeLines(options: RouteLinesOptions): Promise<RoutedLine
       }
       start = end + 1
     }
-    for (const [runs, writer] of [[train, options.train], [test, options.test]] as const) {
-      const {bytes: out, lines} = runs.take()
-      if (lines > 0) await writer.writeBytes(out, lines)
+    for (const name of ['train', 'test'] as const) {
+      const {bytes: out, lines} = runs[name].take()
+      if (lines > 0) await options[name].writeBytes(out, lines)
     }
   }
   if (task !== index.lines.length) throw inputChanged(`${options.name}: ${index.lines.length - task} tasks missing on the second read`)

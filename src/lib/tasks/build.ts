@@ -18,7 +18,6 @@ import {RowError, type PrepareOptions, type SourceAdapter} from '../sources/type
 import {canUseWorkers, WorkerPool} from '../workers/worker-pool.js'
 import {CONVERT_WORKER, type ConvertResponse, type ConvertWorkerInit} from './convert-protocol.js'
 import {convertRow} from './convert-row.js'
-import {hashString} from './hash-groups.js'
 import {planMerges, writeMerged, RowHashes} from './merge-duplicates.js'
 
 export interface BuildTasksOptions extends PrepareOptions {
@@ -153,7 +152,7 @@ async function convertInThread(file: string, path: string, name: string, options
         continue
       }
       state.count(converted.source, 1, converted.hasWebsite ? 1 : 0)
-      state.hashes.add(hashString(converted.key), hashString(converted.id))
+      state.hashes.add(converted.keyHash, converted.idHash)
       lines.push(converted.json)
     }
     await spool.writeLines(lines)

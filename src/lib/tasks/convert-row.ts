@@ -1,11 +1,13 @@
 import {RowError, type SourceAdapter} from '../sources/types.js'
 import {duplicateKey, finalizeTask} from './finalize.js'
+import {hashString} from './hash-groups.js'
 
-/** A source row as pass 1 of `tasks build` keeps it: the record's JSON and what the duplicate index needs. */
+/** A source row as pass 1 of `tasks build` keeps it: the record's JSON and what the duplicate merging needs. */
 export interface ConvertedRow {
   json: string
-  key: string
-  id: string
+  /** hashString of the duplicate key and of the id. */
+  keyHash: number
+  idHash: number
   source: string
   hasWebsite: boolean
 }
@@ -17,7 +19,7 @@ export interface ConvertedRow {
 export function convertRow(adapter: SourceAdapter, row: Record<string, unknown>, context: {file: string; extra: unknown}, label?: string): ConvertedRow | RowError {
   try {
     const task = finalizeTask(adapter.toTask(row, context), adapter.name === 'generic' && label ? label : adapter.name)
-    return {json: JSON.stringify(task), key: duplicateKey(task.intent, task.website), id: task.id, source: task.source, hasWebsite: task.website !== null}
+    return {json: JSON.stringify(task), keyHash: hashString(duplicateKey(task.intent, task.website)), idHash: hashString(task.id), source: task.source, hasWebsite: task.website !== null}
   } catch (error) {
     if (error instanceof RowError) return error
     throw error

@@ -7,7 +7,6 @@ import {sourceByName} from '../sources/index.js'
 import {serveJobs} from '../workers/serve-jobs.js'
 import type {ConvertResponse, ConvertWorkerInit} from './convert-protocol.js'
 import {convertRow} from './convert-row.js'
-import {hashString} from './hash-groups.js'
 
 // A conversion worker of `tasks build`: parses and converts batches of JSONL lines on another core.
 const init = workerData as ConvertWorkerInit
@@ -38,8 +37,8 @@ async function convert(chunk: LineChunk): Promise<ConvertResponse> {
       continue
     }
     lines.push(row.json)
-    keyHashes.push(hashString(row.key))
-    idHashes.push(hashString(row.id))
+    keyHashes.push(row.keyHash)
+    idHashes.push(row.idHash)
     hasWebsite.push(row.hasWebsite ? 1 : 0)
     const run = sourceRuns.at(-1)
     if (run?.[0] === row.source) run[1]++

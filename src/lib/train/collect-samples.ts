@@ -1,7 +1,7 @@
 import {dirname} from 'node:path'
 import {InvalidRecordError} from '../cli/errors.js'
 import type {InvalidRecords} from '../io/invalid-records.js'
-import type {LineSpool} from '../io/line-spool.js'
+import type {ByteSpool} from '../io/byte-spool.js'
 import {readRecords} from '../io/read-records.js'
 import {trajectoryKey} from '../judge/trajectory-key.js'
 import {QWEN3VL_PROMPT_VERSION} from '../prompts/qwen3vl.js'
@@ -62,7 +62,7 @@ export interface CollectOptions {
   shots?: string
   /** Weights are the rewards (no baseline): a 0-reward trajectory gives nothing and is counted at once. */
   dropZeroReward: boolean
-  spool: LineSpool
+  spool: ByteSpool
 }
 
 /**

@@ -3,7 +3,7 @@ import {isAbsolute, join, resolve} from 'node:path'
 import {InputError} from '../cli/errors.js'
 import type {Reporter} from '../cli/reporter.js'
 import type {InvalidRecords} from '../io/invalid-records.js'
-import {LineSpool} from '../io/line-spool.js'
+import {ByteSpool} from '../io/byte-spool.js'
 import {collectSamples, type SkipCounts} from './collect-samples.js'
 import {launchTrainer} from './launch-trainer.js'
 import {writeLlamaFactoryConfig} from './llamafactory-files.js'
@@ -70,7 +70,7 @@ export async function runTrain(options: TrainOptions): Promise<TrainRecord> {
   const command = trainerCommand(options.backend, out, options.layout)
   await mkdir(out, {recursive: true})
   const spoolPath = join(out, '.samples.spool')
-  const spool = new LineSpool(spoolPath)
+  const spool = new ByteSpool(spoolPath)
   const images = new SampleImages(out)
   let collected
   let dataset

@@ -1,5 +1,5 @@
 import {join} from 'node:path'
-import type {LineSpool} from '../io/line-spool.js'
+import type {ByteSpool} from '../io/byte-spool.js'
 import {RecordWriter} from '../io/record-writer.js'
 import type {PendingSample, SkipCounts} from './collect-samples.js'
 import type {PixelRange} from './llamafactory-files.js'
@@ -19,7 +19,7 @@ export interface DatasetTally {
 export interface WriteDatasetOptions {
   backend: TrainBackend
   out: string
-  spool: LineSpool
+  spool: ByteSpool
   /** Subtracted from every reward (0 without a baseline). */
   baseline: number
   images: SampleImages

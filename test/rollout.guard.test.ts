@@ -3,58 +3,60 @@
 import {describe, expect, it} from 'vitest'
 import {UsageError} from '../src/lib/cli/errors.js'
 import {NavigationGuard} from '../src/lib/rollout/navigation-guard.js'
+import {GUARDED_URL_PATTERNS} from '../src/lib/rollout/request-guard.js'
 
 const ALLOW_HINT = '(use --allow-host to allow it)'
 
+// [url, what the reason must say]
+const forbidden: [string, RegExp][] = [
+  ['file:///etc/passwd', /^blocked: file: URLs are not allowed$/],
+  ['FILE:///C:/Windows/win.ini', /^blocked: file: URLs are not allowed$/],
+  ['chrome://settings', /^blocked: chrome: URLs are not allowed$/],
+  ['chrome-extension://abcdefghijklmnop/popup.html', /^blocked: chrome-extension: URLs are not allowed$/],
+  ['javascript:alert(1)', /^blocked: javascript: URLs are not allowed$/],
+  ['jav\tascript:alert(1)', /^blocked: javascript: URLs are not allowed$/],
+  ['  JavaScript:alert(document.cookie)', /^blocked: javascript: URLs are not allowed$/],
+  ['data:text/html,<script>alert(1)</script>', /^blocked: data: URLs are not allowed$/],
+  ['view-source:https://example.com/', /^blocked: view-source: URLs are not allowed$/],
+  ['devtools://devtools/bundled/inspector.html', /^blocked: devtools: URLs are not allowed$/],
+  ['blob:https://example.com/550e8400-e29b-41d4-a716-446655440000', /^blocked: blob: URLs are not allowed$/],
+  ['filesystem:https://example.com/temporary/x.html', /^blocked: filesystem: URLs are not allowed$/],
+  ['ftp://ftp.example.com/pub/file.txt', /^blocked: ftp: URLs are not allowed$/],
+  ['ws://example.com/socket', /^blocked: ws: URLs are not allowed$/],
+  ['about:config', /^blocked: about: URLs other than about:blank are not allowed$/],
+  ['http://127.0.0.1:8000/v1', /^blocked: 127\.0\.0\.1 is a loopback address/],
+  ['http://127.45.6.7/', /^blocked: 127\.45\.6\.7 is a loopback address/],
+  ['http://localhost:8000', /^blocked: localhost is a loopback name/],
+  ['http://LOCALHOST./', /^blocked: localhost is a loopback name/],
+  ['http://foo.localhost', /^blocked: foo\.localhost is a loopback name/],
+  ['http://ip6-localhost/', /^blocked: ip6-localhost is a loopback name/],
+  ['http://[::1]/', /^blocked: \[::1\] is a loopback address/],
+  ['http://10.0.0.1', /^blocked: 10\.0\.0\.1 is a private address/],
+  ['http://172.16.5.4', /^blocked: 172\.16\.5\.4 is a private address/],
+  ['http://172.31.255.255/', /^blocked: 172\.31\.255\.255 is a private address/],
+  ['http://192.168.1.1', /^blocked: 192\.168\.1\.1 is a private address/],
+  ['http://169.254.169.254/latest/meta-data', /^blocked: 169\.254\.169\.254 is a link-local address/],
+  ['http://metadata.google.internal/computeMetadata/v1/', /^blocked: metadata\.google\.internal is a cloud metadata service name/],
+  ['http://metadata/computeMetadata/v1/', /^blocked: metadata is a cloud metadata service name/],
+  ['http://[fd00:ec2::254]/latest/meta-data', /^blocked: \[fd00:ec2::254\] is a unique-local address/],
+  ['http://[fe80::1]/', /^blocked: \[fe80::1\] is a link-local address/],
+  ['http://[::ffff:127.0.0.1]/', /^blocked: \[::ffff:7f00:1\] maps to 127\.0\.0\.1, a loopback address/],
+  ['http://[::ffff:169.254.169.254]/', /^blocked: \[::ffff:a9fe:a9fe\] maps to 169\.254\.169\.254, a link-local address/],
+  ['http://[::127.0.0.1]/', /^blocked: \[::7f00:1\] maps to 127\.0\.0\.1, a loopback address/],
+  ['http://[64:ff9b::10.0.0.1]/', /^blocked: \[64:ff9b::a00:1\] maps to 10\.0\.0\.1, a private address/],
+  ['http://[2002:c0a8:101::]/', /^blocked: \[2002:c0a8:101::\] maps to 192\.168\.1\.1, a private address/],
+  ['http://[::]/', /^blocked: \[::\] is an unspecified address/],
+  ['http://0.0.0.0', /^blocked: 0\.0\.0\.0 is an unspecified address/],
+  ['http://0/', /^blocked: 0\.0\.0\.0 is an unspecified address/],
+  ['http://100.64.0.1', /^blocked: 100\.64\.0\.1 is a carrier-grade NAT address/],
+  ['http://100.100.100.200/latest/meta-data', /^blocked: 100\.100\.100\.200 is a carrier-grade NAT address/],
+  ['http://255.255.255.255/', /^blocked: 255\.255\.255\.255 is a broadcast address/],
+  ['http://224.0.0.1/', /^blocked: 224\.0\.0\.1 is a multicast address/],
+]
+const oddForms = ['http://2852039166/', 'http://0xa9.0xfe.0xa9.0xfe/', 'http://10.1/', 'http://ｌｏｃａｌｈｏｓｔ:8000/', 'http://[0:0:0:0:0:0:0:1]/', 'http://user:pw@127.0.0.1/']
+
 describe('NavigationGuard: forbidden targets', () => {
   const guard = new NavigationGuard()
-
-  // [url, what the reason must say]
-  const forbidden: [string, RegExp][] = [
-    ['file:///etc/passwd', /^blocked: file: URLs are not allowed$/],
-    ['FILE:///C:/Windows/win.ini', /^blocked: file: URLs are not allowed$/],
-    ['chrome://settings', /^blocked: chrome: URLs are not allowed$/],
-    ['chrome-extension://abcdefghijklmnop/popup.html', /^blocked: chrome-extension: URLs are not allowed$/],
-    ['javascript:alert(1)', /^blocked: javascript: URLs are not allowed$/],
-    ['jav\tascript:alert(1)', /^blocked: javascript: URLs are not allowed$/],
-    ['  JavaScript:alert(document.cookie)', /^blocked: javascript: URLs are not allowed$/],
-    ['data:text/html,<script>alert(1)</script>', /^blocked: data: URLs are not allowed$/],
-    ['view-source:https://example.com/', /^blocked: view-source: URLs are not allowed$/],
-    ['devtools://devtools/bundled/inspector.html', /^blocked: devtools: URLs are not allowed$/],
-    ['blob:https://example.com/550e8400-e29b-41d4-a716-446655440000', /^blocked: blob: URLs are not allowed$/],
-    ['filesystem:https://example.com/temporary/x.html', /^blocked: filesystem: URLs are not allowed$/],
-    ['ftp://ftp.example.com/pub/file.txt', /^blocked: ftp: URLs are not allowed$/],
-    ['ws://example.com/socket', /^blocked: ws: URLs are not allowed$/],
-    ['about:config', /^blocked: about: URLs other than about:blank are not allowed$/],
-    ['http://127.0.0.1:8000/v1', /^blocked: 127\.0\.0\.1 is a loopback address/],
-    ['http://127.45.6.7/', /^blocked: 127\.45\.6\.7 is a loopback address/],
-    ['http://localhost:8000', /^blocked: localhost is a loopback name/],
-    ['http://LOCALHOST./', /^blocked: localhost is a loopback name/],
-    ['http://foo.localhost', /^blocked: foo\.localhost is a loopback name/],
-    ['http://ip6-localhost/', /^blocked: ip6-localhost is a loopback name/],
-    ['http://[::1]/', /^blocked: \[::1\] is a loopback address/],
-    ['http://10.0.0.1', /^blocked: 10\.0\.0\.1 is a private address/],
-    ['http://172.16.5.4', /^blocked: 172\.16\.5\.4 is a private address/],
-    ['http://172.31.255.255/', /^blocked: 172\.31\.255\.255 is a private address/],
-    ['http://192.168.1.1', /^blocked: 192\.168\.1\.1 is a private address/],
-    ['http://169.254.169.254/latest/meta-data', /^blocked: 169\.254\.169\.254 is a link-local address/],
-    ['http://metadata.google.internal/computeMetadata/v1/', /^blocked: metadata\.google\.internal is a cloud metadata service name/],
-    ['http://metadata/computeMetadata/v1/', /^blocked: metadata is a cloud metadata service name/],
-    ['http://[fd00:ec2::254]/latest/meta-data', /^blocked: \[fd00:ec2::254\] is a unique-local address/],
-    ['http://[fe80::1]/', /^blocked: \[fe80::1\] is a link-local address/],
-    ['http://[::ffff:127.0.0.1]/', /^blocked: \[::ffff:7f00:1\] maps to 127\.0\.0\.1, a loopback address/],
-    ['http://[::ffff:169.254.169.254]/', /^blocked: \[::ffff:a9fe:a9fe\] maps to 169\.254\.169\.254, a link-local address/],
-    ['http://[::127.0.0.1]/', /^blocked: \[::7f00:1\] maps to 127\.0\.0\.1, a loopback address/],
-    ['http://[64:ff9b::10.0.0.1]/', /^blocked: \[64:ff9b::a00:1\] maps to 10\.0\.0\.1, a private address/],
-    ['http://[2002:c0a8:101::]/', /^blocked: \[2002:c0a8:101::\] maps to 192\.168\.1\.1, a private address/],
-    ['http://[::]/', /^blocked: \[::\] is an unspecified address/],
-    ['http://0.0.0.0', /^blocked: 0\.0\.0\.0 is an unspecified address/],
-    ['http://0/', /^blocked: 0\.0\.0\.0 is an unspecified address/],
-    ['http://100.64.0.1', /^blocked: 100\.64\.0\.1 is a carrier-grade NAT address/],
-    ['http://100.100.100.200/latest/meta-data', /^blocked: 100\.100\.100\.200 is a carrier-grade NAT address/],
-    ['http://255.255.255.255/', /^blocked: 255\.255\.255\.255 is a broadcast address/],
-    ['http://224.0.0.1/', /^blocked: 224\.0\.0\.1 is a multicast address/],
-  ]
 
   it.each(forbidden)('%s is blocked with a reason', (url, reason) => {
     expect(guard.check(url)).toMatch(reason)
@@ -84,6 +86,7 @@ describe('NavigationGuard: forbidden targets', () => {
   })
 
   it('odd forms of other local addresses are blocked too', () => {
+    expect(oddForms.every((url) => guard.check(url) !== null)).toBe(true)
     expect(guard.check('http://2852039166/')).toMatch(/^blocked: 169\.254\.169\.254 is a link-local address/)
     expect(guard.check('http://0xa9.0xfe.0xa9.0xfe/')).toMatch(/^blocked: 169\.254\.169\.254 is a link-local address/)
     expect(guard.check('http://10.1/')).toMatch(/^blocked: 10\.0\.0\.1 is a private address/)
@@ -97,6 +100,50 @@ describe('NavigationGuard: forbidden targets', () => {
       expect(guard.check(url)).toBe(`blocked: not a valid URL: ${JSON.stringify(url)}`)
     },
   )
+})
+
+/** Chromium's match of a Fetch URL pattern: `*` any run of characters, `?` one, against the whole URL. */
+function matchesPattern(pattern: string, url: string): boolean {
+  const source = [...pattern].map((char) => (char === '*' ? '.*' : char === '?' ? '.' : char.replace(/[.+^${}()|[\]\\/]/g, '\\$&'))).join('')
+  return new RegExp(`^${source}$`, 's').test(url)
+}
+const pausedByBrowser = (url: string) => GUARDED_URL_PATTERNS.some((pattern) => matchesPattern(pattern, url))
+
+describe('the browser pauses every web request the guard may refuse (GUARDED_URL_PATTERNS)', () => {
+  const guard = new NavigationGuard()
+  // The URL as the browser requests it: http(s) only (other schemes never reach its network stack from a page).
+  const requested = [...forbidden.map(([url]) => url), ...oddForms].map((url) => new URL(url.trim())).filter((url) => url.protocol === 'http:' || url.protocol === 'https:')
+
+  it('covers each forbidden http(s) URL of the list, in the form the browser writes it', () => {
+    expect(requested.length).toBeGreaterThan(30)
+    for (const url of requested) {
+      expect(guard.check(url.href), url.href).not.toBeNull()
+      expect(pausedByBrowser(url.href), url.href).toBe(true)
+    }
+  })
+
+  it('covers every non-public IPv4 address: sampled over the whole address space', () => {
+    let refused = 0
+    for (let i = 0; i < 20_000; i++) {
+      const address = [0, 0, 0, 0].map((_, part) => (part === 0 ? i % 256 : (i * 2654435761 + part * 40503) >>> (part * 8)) & 255).join('.')
+      const url = `http://${address}:8080/x`
+      if (guard.check(url) === null) continue
+      refused++
+      expect(pausedByBrowser(url), url).toBe(true)
+    }
+    expect(refused).toBeGreaterThan(1000)
+  })
+
+  it('leaves ordinary traffic alone: names and the fixture web are never paused', () => {
+    for (const url of ['https://example.com/', 'http://www.allrecipes.com/recipes/?q=lasagna#top', 'https://shop.webgym.test/static/site.css', 'https://en.wikipedia.org/wiki/Main_Page']) {
+      expect(pausedByBrowser(url), url).toBe(false)
+    }
+    // Names that only look local are paused, then let through by the guard.
+    for (const url of ['https://localhost.example.com/', 'https://metadata.example.com/', 'https://9gag.com/']) {
+      expect(pausedByBrowser(url), url).toBe(true)
+      expect(guard.check(url), url).toBeNull()
+    }
+  })
 })
 
 describe('NavigationGuard: allowed targets', () => {

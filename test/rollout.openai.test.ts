@@ -18,7 +18,19 @@ const PAGE = `<!doctype html><html><head><title>start</title></head>
 <script>addEventListener('click', (e) => { if (e.target.id !== 'meta') document.title = 'click ' + e.clientX + ',' + e.clientY })</script>
 </body></html>`
 
+// Links and embeds that lead to a local address the run does not allow (another port of this machine).
+const GUARDED_PAGE = (forbidden: string) => `<!doctype html><html><head><title>guarded</title></head>
+<body style="margin:0;font:16px sans-serif">
+<a id="redirect" href="/redirect" style="position:absolute;left:100px;top:100px;width:200px;height:40px;display:block">redirect</a>
+<a id="tab" href="http://localhost:${forbidden.split(':')[1]}/tab" target="_blank" style="position:absolute;left:500px;top:100px;width:200px;height:40px;display:block">tab</a>
+<iframe src="http://${forbidden}/frame" style="position:absolute;left:100px;top:300px;width:200px;height:100px"></iframe>
+<img src="http://${forbidden}/image.png" style="position:absolute;left:500px;top:300px;width:20px;height:20px">
+</body></html>`
+
 let page: Server
+let forbiddenServer: Server
+let forbiddenHost: string
+const forbiddenHits: string[] = []
 let pageUrl: string
 let pageHost: string
 let standin: Standin
@@ -26,18 +38,27 @@ let standin: Standin
 beforeAll(async () => {
   assertBuilt()
   page = createServer((request, response) => {
+    if (request.url === '/guarded') return void response.writeHead(200, {'content-type': 'text/html'}).end(GUARDED_PAGE(forbiddenHost))
+    if (request.url === '/redirect') return void response.writeHead(302, {location: `http://${forbiddenHost}/redirected`}).end()
     if (request.url === '/second') return void response.writeHead(200, {'content-type': 'text/html'}).end('<title>second page</title><p>The new tab</p>')
     if (request.url === '/file.bin') return void response.writeHead(200, {'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="file.bin"'}).end(Buffer.alloc(1024))
     response.writeHead(200, {'content-type': 'text/html'}).end(PAGE)
   })
   await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve))
   pageHost = `127.0.0.1:${(page.address() as AddressInfo).port}`
+  forbiddenServer = createServer((request, response) => {
+    forbiddenHits.push(request.url ?? '')
+    response.writeHead(200, {'content-type': 'text/html'}).end('<title>local secret</title>')
+  })
+  await new Promise<void>((resolve) => forbiddenServer.listen(0, '127.0.0.1', resolve))
+  forbiddenHost = `127.0.0.1:${(forbiddenServer.address() as AddressInfo).port}`
   pageUrl = `http://${pageHost}/`
   standin = await startStandin({models: ['standin-vl']})
 })
 afterAll(async () => {
   await standin?.close()
   await new Promise((resolve) => page?.close(resolve))
+  await new Promise((resolve) => forbiddenServer?.close(resolve))
 })
 
 const call = (args: Record<string, unknown>, memory?: string) =>
@@ -184,6 +205,28 @@ describe('rollout --policy openai (qwen3vl dialect)', () => {
     // The agent never left the start page.
     expect(steps.map((step: any) => `${step.url} ${step.action_error}`)).toEqual(steps.map((step: any) => `${pageUrl} ${step.action_error}`))
   }, 180_000)
+
+  it('refuses what a page leads to: a redirect, a new tab, a frame and an image on a forbidden host never reach it', async () => {
+    forbiddenHits.length = 0
+    const {trajectory} = await rollout([
+      call({action: 'navigate', url: `${pageUrl}guarded`}),
+      // The link to /redirect (200, 120 px): the allowed page answers with a redirect to the forbidden host.
+      call({action: 'left_click', coordinate: [156, 156]}),
+      // The target=_blank link to localhost on the forbidden port (600, 120 px).
+      call({action: 'left_click', coordinate: [469, 156]}),
+      call({action: 'answer', text: 'x'}),
+    ])
+    expect(trajectory.status).toBe('answered')
+    const steps = trajectory.steps
+    expect(steps[0].action_error).toBeNull()
+    expect(steps[1]).toMatchObject({url: `${pageUrl}guarded`, title: 'guarded'})
+    // The frame and the image are refused as parts of the page, not as somewhere the agent went.
+    expect(steps[1].action_error).toMatch(/^blocked: 127\.0\.0\.1 is a loopback address/)
+    expect(steps[2].action_error).toMatch(/blocked: localhost is a loopback name/)
+    expect(steps[3].url).not.toContain('/tab')
+    expect(steps.map((step: any) => step.title)).not.toContain('local secret')
+    expect(forbiddenHits).toEqual([])
+  }, 120_000)
 
   it('dismisses dialogs, refuses downloads and follows a new tab', async () => {
     const {trajectory} = await rollout([

@@ -16,6 +16,8 @@ export interface BrowserPoolOptions {
   hostResolverRules?: string
   viewport: Viewport
   reporter: Reporter
+  /** Runs on each browser (the first ones and every replacement) before it opens a context; a failure fails its start. */
+  prepare?: (browser: Browser) => Promise<void>
   /** Replacements allowed over the run before the pool gives up (a browser that keeps crashing is a broken setup). */
   maxRestarts?: number
 }
@@ -208,6 +210,14 @@ export class BrowserPool {
             handleSIGTERM: false,
             handleSIGHUP: false,
           })
+      if (!this.closing) {
+        try {
+          await this.options.prepare?.(browser)
+        } catch (error) {
+          await browser.close().catch(() => {})
+          throw new ExternalError(`cannot prepare browser ${member.id + 1}: ${(error as Error).message.split('\n')[0]}`, 'check the Chromium build: the rollout needs its DevTools protocol (CDP)')
+        }
+      }
       if (this.closing) {
         await browser.close().catch(() => {})
         return

@@ -1,4 +1,4 @@
-import type {BrowserContext, Page, Request, Route} from 'playwright-core'
+import type {BrowserContext, Page, Request} from 'playwright-core'
 import type {NavigationGuard} from './navigation-guard.js'
 import type {Observation} from './policy.js'
 
@@ -35,8 +35,9 @@ export interface StartPage {
 
 /**
  * The agent's view of one browser context: the page it looks at (a new tab it opens becomes that page; when that tab
- * closes, the one before it), dialogs dismissed, downloads refused (the context does not accept them), and every
- * request checked by the navigation guard. A refused navigation is remembered for the step that caused it.
+ * closes, the one before it), dialogs dismissed, downloads refused (the context does not accept them). The browser
+ * refuses requests the navigation guard forbids (guardBrowserRequests); a refused navigation of any of the
+ * context's pages is remembered here for the step that caused it.
  */
 export class BrowsingSession {
   private readonly pages: Page[] = []
@@ -52,8 +53,9 @@ export class BrowsingSession {
 
   static async open(context: BrowserContext, options: SessionOptions): Promise<BrowsingSession> {
     const session = new BrowsingSession(context, options)
-    await context.route((url) => options.guard.check(url.href) !== null, (route) => session.refuse(route))
     await context.addInitScript(NOTE_POPUPS)
+    // On the context, not its pages: a new tab's first request comes before the tab is announced.
+    context.on('request', (request) => session.onRequest(request))
     context.on('page', (page) => session.adopt(page))
     session.adopt(await context.newPage())
     return session
@@ -121,7 +123,6 @@ export class BrowsingSession {
     this.pages.push(page)
     page.on('dialog', (dialog) => void dialog.dismiss().catch(() => {}))
     page.on('download', (download) => void download.cancel().catch(() => {}))
-    page.on('request', (request) => this.onRequest(page, request))
     const done = () => this.endNavigation()
     page.on('domcontentloaded', done)
     page.on('download', done)
@@ -131,8 +132,14 @@ export class BrowsingSession {
     page.on('close', done)
   }
 
-  private onRequest(page: Page, request: Request): void {
-    if (!request.isNavigationRequest() || request.frame() !== page.mainFrame() || this.navigating) return
+  private onRequest(request: Request): void {
+    if (!request.isNavigationRequest()) return
+    // A new tab's first request comes before its frame exists; a frame inside a page is only part of that page.
+    const frame = frameOf(request)
+    if (frame?.parentFrame()) return
+    const reason = this.options.guard.check(request.url())
+    if (reason) this.refused.push(reason)
+    if (this.navigating || !frame || !this.pages.some((page) => page.mainFrame() === frame)) return
     this.navigating = new Promise<void>((resolve) => {
       const timer = setTimeout(() => this.endNavigation(), this.options.navigationTimeoutMs)
       this.settleNavigation = () => {
@@ -148,16 +155,13 @@ export class BrowsingSession {
     this.settleNavigation = null
     settle?.()
   }
+}
 
-  private async refuse(route: Route): Promise<void> {
-    const request = route.request()
-    const reason = this.options.guard.check(request.url())
-    if (request.isNavigationRequest()) {
-      if (reason) this.refused.push(reason)
-      // A 204 leaves the page where it was; an aborted navigation would show Chromium's error page instead.
-      await route.fulfill({status: 204}).catch(() => {})
-      return
-    }
-    await route.abort('blockedbyclient').catch(() => {})
+/** The frame a request comes from; null when it has none (yet): a new tab's first request, a service worker's. */
+function frameOf(request: Request) {
+  try {
+    return request.frame()
+  } catch {
+    return null
   }
 }

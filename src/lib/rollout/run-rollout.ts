@@ -19,6 +19,7 @@ import {RolloutMetrics} from './metrics.js'
 import {NavigationGuard} from './navigation-guard.js'
 import type {Policy} from './policy.js'
 import {RolloutProgress} from './rollout-progress.js'
+import {guardBrowserRequests} from './request-guard.js'
 import {tasksAlreadyRolledOut} from './resume-trajectories.js'
 import {runScheduler, type RolloutMode} from './scheduler.js'
 
@@ -107,6 +108,7 @@ export async function runRollout(options: RolloutOptions): Promise<RolloutMetric
         hostResolverRules: fixture?.rules,
         viewport: options.viewport,
         reporter: options.reporter,
+        prepare: (browser) => guardBrowserRequests(browser, guard),
       })
     }
     progress = new RolloutProgress(metrics, todo.length, options.reporter, {intervalSeconds: options.progressIntervalSeconds})

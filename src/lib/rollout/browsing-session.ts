@@ -45,6 +45,9 @@ export class BrowsingSession {
   private navigating: Promise<void> | null = null
   private settleNavigation: (() => void) | null = null
   private pagesBeforeAction = 0
+  /** A new tab's first navigation was refused since the last action: the tab will never be announced. */
+  private tabRefused = false
+  private onTabRefused: (() => void) | null = null
 
   private constructor(
     readonly context: BrowserContext,
@@ -97,6 +100,7 @@ export class BrowsingSession {
   /** Call before an action: a tab it opens is waited for by `settle`. */
   beforeAction(): void {
     this.pagesBeforeAction = this.pages.length
+    this.tabRefused = false
   }
 
   /**
@@ -106,8 +110,10 @@ export class BrowsingSession {
   async settle(): Promise<void> {
     const page = this.page
     const opened = await page.evaluate(TAKE_POPUP_NOTE).catch(() => false)
-    if (opened === true && this.pages.length === this.pagesBeforeAction) {
-      await this.context.waitForEvent('page', {timeout: POPUP_WAIT_MS}).catch(() => {})
+    if (opened === true && this.pages.length === this.pagesBeforeAction && !this.tabRefused) {
+      const refused = new Promise<void>((resolve) => (this.onTabRefused = resolve))
+      await Promise.race([this.context.waitForEvent('page', {timeout: POPUP_WAIT_MS}).catch(() => {}), refused])
+      this.onTabRefused = null
     }
   }
 
@@ -139,6 +145,10 @@ export class BrowsingSession {
     if (frame?.parentFrame()) return
     const reason = this.options.guard.check(request.url())
     if (reason) this.refused.push(reason)
+    if (reason && !frame) {
+      this.tabRefused = true
+      this.onTabRefused?.()
+    }
     if (this.navigating || !frame || !this.pages.some((page) => page.mainFrame() === frame)) return
     this.navigating = new Promise<void>((resolve) => {
       const timer = setTimeout(() => this.endNavigation(), this.options.navigationTimeoutMs)

@@ -13,9 +13,9 @@ const WEB_PROTOCOLS = new Set(['http:', 'https:'])
 const DEFAULT_PORTS: Record<string, number> = {'http:': 80, 'https:': 443}
 
 // Names the resolver maps to this machine (glibc's /etc/hosts on Debian included); `*.localhost` too (RFC 6761).
-const LOOPBACK_NAMES = new Set(['localhost', 'localhost.localdomain', 'ip6-localhost', 'ip6-loopback'])
+export const LOOPBACK_NAMES: ReadonlySet<string> = new Set(['localhost', 'localhost.localdomain', 'ip6-localhost', 'ip6-loopback'])
 // Names of cloud instance metadata services (GCE, AWS); their addresses are blocked as link-local or unique-local.
-const METADATA_NAMES = new Set(['metadata.google.internal', 'metadata.goog', 'metadata', 'instance-data', 'instance-data.ec2.internal'])
+export const METADATA_NAMES: ReadonlySet<string> = new Set(['metadata.google.internal', 'metadata.goog', 'metadata', 'instance-data', 'instance-data.ec2.internal'])
 
 // ipaddr.js ranges that are reachable public unicast; every other range it knows is refused.
 const PUBLIC_IPV4_RANGES = new Set(['unicast', 'as112', 'amt'])

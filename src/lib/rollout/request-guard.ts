@@ -1,5 +1,5 @@
 import type {Browser, CDPSession} from 'playwright-core'
-import type {NavigationGuard} from './navigation-guard.js'
+import {LOOPBACK_NAMES, METADATA_NAMES, type NavigationGuard} from './navigation-guard.js'
 
 /**
  * URL wildcards (CDP Fetch patterns: `*` any run, `?` one character) that together match every URL the navigation
@@ -13,11 +13,9 @@ export const GUARDED_URL_PATTERNS: readonly string[] = [
   ...'0123456789'.split('').map((digit) => `*://${digit}*`),
   '*://[*',
   '*@*',
-  '*://localhost*',
+  // The guard's own lists of local names (a trailing dot or a port still matches), and any *.localhost.
+  ...[...LOOPBACK_NAMES, ...METADATA_NAMES].map((name) => `*://${name}*`),
   '*.localhost*',
-  '*://ip6-*',
-  '*://metadata*',
-  '*://instance-data*',
   'file:*',
 ]
 

@@ -10,6 +10,7 @@ import {
   type PolicyPromptInput,
   type PolicyRound,
 } from '../src/lib/prompts/qwen3vl.js'
+import {dialectForPromptVersion, DIALECTS, knownPromptVersions, POLICY_DIALECTS} from '../src/lib/prompts/policy-dialects.js'
 
 function round(i: number, extra: Partial<PolicyRound> = {}): PolicyRound {
   return {
@@ -292,5 +293,23 @@ describe('formatAction', () => {
     [{name: 'answer', text: 'It costs "$9"'}, 'answer("It costs \\"$9\\"")'],
   ])('formats %j as %s', (action, line) => {
     expect(formatAction(action)).toBe(line)
+  })
+})
+
+describe('policy dialects', () => {
+  it('offers qwen3vl, built and read by the versioned qwen3vl prompt builder and parser', () => {
+    expect(DIALECTS).toEqual(['qwen3vl'])
+    const dialect = POLICY_DIALECTS.qwen3vl
+    expect(dialect).toMatchObject({name: 'qwen3vl', promptVersion: QWEN3VL_PROMPT_VERSION})
+    expect(dialect.buildMessages(input())).toEqual(buildPolicyMessages(input()))
+    const reply = 'Thought: t\nAction: a\n<tool_call>\n{"name": "computer_use", "arguments": {"action": "left_click", "coordinate": [10, 20]}}\n</tool_call>'
+    expect(dialect.parseResponse(reply)).toEqual(parsePolicyResponse(reply))
+    expect(dialect.parseResponse(reply).action).toEqual({name: 'left_click', coordinate: [10, 20]})
+  })
+
+  it('finds the dialect a trajectory was prompted in by its prompt version, and none for a version it does not know', () => {
+    expect(dialectForPromptVersion('qwen3vl-v1')).toBe(POLICY_DIALECTS.qwen3vl)
+    expect(dialectForPromptVersion('qwen3vl-v0')).toBeUndefined()
+    expect(knownPromptVersions()).toEqual(['qwen3vl-v1'])
   })
 })

@@ -299,6 +299,23 @@ describe('webgym train: the dataset', () => {
     expect(result.stdout).toBe('')
   })
 
+  it('refuses trajectories whose prompts came from a dialect it does not know (file:line, field, fix), or skips and counts them', async () => {
+    const foreign = join(dir, 'foreign.ndjson')
+    writeFileSync(foreign, ndjson(readNdjson(judgedFile).map((record, i) => (i === 1 ? {...record, run: {...record.run, prompt_version: 'qwen9vl-v7'}} : record))))
+    const refused = await runWebgym(['train', foreign, '--out', join(tempDir(), 'run'), '--dry-run', '--backend', 'torch'])
+    expect(refused.exitCode).not.toBe(0)
+    const lines = String(refused.stderr).trim().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/foreign\.ndjson:2.*run\.prompt_version.*"qwen9vl-v7".*qwen3vl-v1.*--on-invalid skip/)
+    const {out, stderr} = await train(['--backend', 'torch', '--on-invalid', 'skip'], foreign)
+    expect(stderr.match(/skipped .*foreign\.ndjson:\d+/g)).toEqual([expect.stringContaining('foreign.ndjson:2')])
+    const kept = readNdjson(join(out, 'samples.jsonl'))
+    const all = readNdjson(join((await train(['--backend', 'torch'])).out, 'samples.jsonl'))
+    const foreignId = readNdjson(foreign)[1].task.id
+    expect(kept.map((sample) => sample.id)).toEqual(all.map((sample) => sample.id).filter((id) => !id.startsWith(foreignId)))
+    expect(kept.length).toBeLessThan(all.length)
+  })
+
   it('fails clearly when a screenshot is missing, naming it and --shots', async () => {
     const result = await runWebgym(['train', judgedFile, '--out', join(tempDir(), 'run'), '--dry-run', '--shots', join(dir, 'nowhere')])
     expect(result.exitCode).toBe(1)

@@ -4,7 +4,7 @@ import {UsageError} from '../lib/cli/errors.js'
 import {ioFlags} from '../lib/cli/flags.js'
 import {llmFlags, llmOptionsFromFlags} from '../lib/cli/llm-flags.js'
 import {LlmClient} from '../lib/llm/client.js'
-import {DIALECTS} from '../lib/rollout/policies/openai.js'
+import {DIALECTS} from '../lib/prompts/policy-dialects.js'
 import {createPolicy, POLICIES} from '../lib/rollout/policies/create-policy.js'
 import {runRollout} from '../lib/rollout/run-rollout.js'
 import {RANDOM_ACTION_KINDS, type RandomActionKind} from '../lib/rollout/policies/random.js'
@@ -80,6 +80,7 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
     const policy = await createPolicy({
       name: flags.policy,
       client: () => new LlmClient(llmOptionsFromFlags({...flags, seed: flags.seed, 'json-schema': false, 'no-cache': true})),
+      dialect: flags.dialect,
       memory: flags.memory,
       window: flags.window,
       maxTokens: flags['max-tokens'],

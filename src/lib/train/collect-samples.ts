@@ -4,7 +4,7 @@ import type {InvalidRecords} from '../io/invalid-records.js'
 import type {ByteSpool} from '../io/byte-spool.js'
 import {readRecords} from '../io/read-records.js'
 import {trajectoryKey} from '../judge/trajectory-key.js'
-import {QWEN3VL_PROMPT_VERSION} from '../prompts/qwen3vl.js'
+import {dialectForPromptVersion, knownPromptVersions} from '../prompts/policy-dialects.js'
 import {JudgedTrajectorySchema} from '../schema/judged.js'
 import {promptSettings, stepPrompt, type PromptMessage} from './step-prompts.js'
 
@@ -73,8 +73,9 @@ export async function collectSamples(options: CollectOptions): Promise<CollectTa
   const tally: CollectTally = {trajectories: 0, unjudged: 0, rewardSum: 0, withGaps: 0, skipped: emptySkipCounts()}
   for await (const {record, location} of readRecords(options.inputs, {schema: JudgedTrajectorySchema, invalid: options.invalid, maxLineBytes: options.maxLineBytes})) {
     const version = record.run.prompt_version
-    if (version !== null && version !== QWEN3VL_PROMPT_VERSION) {
-      options.invalid.handle(new InvalidRecordError(location, 'run.prompt_version', `is ${JSON.stringify(version)}; this webgym rebuilds ${QWEN3VL_PROMPT_VERSION} prompts only`, 'train with the webgym version that collected these trajectories, or skip them with --on-invalid skip'))
+    const dialect = version === null ? null : dialectForPromptVersion(version)
+    if (version !== null && !dialect) {
+      options.invalid.handle(new InvalidRecordError(location, 'run.prompt_version', `is ${JSON.stringify(version)}; this webgym rebuilds ${knownPromptVersions().join(', ')} prompts only`, 'train with the webgym version that collected these trajectories, or skip them with --on-invalid skip'))
       continue
     }
     if (record.judgment.error !== null) {
@@ -96,7 +97,7 @@ export async function collectSamples(options: CollectOptions): Promise<CollectTa
       const sample: PendingSample = {
         id: `${key}#${step.index}`,
         trajectory: ordinal,
-        messages: stepPrompt(record, position, settings),
+        messages: stepPrompt(record, position, settings, dialect!),
         response: step.response!,
         reward,
         pixels: record.run.viewport.width * record.run.viewport.height,

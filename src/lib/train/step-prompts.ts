@@ -1,5 +1,5 @@
 import type {ChatMessage} from '../llm/client.js'
-import {buildPolicyMessages} from '../prompts/qwen3vl.js'
+import type {PolicyDialect} from '../prompts/policy-dialects.js'
 import {policyRound} from '../rollout/policies/openai.js'
 import type {Trajectory} from '../schema/trajectory.js'
 
@@ -32,10 +32,11 @@ export function promptSettings(run: Trajectory['run']): PromptSettings {
 const SHOT_PREFIX = 'webgym-shot:'
 
 /**
- * The messages the policy was sent at step `position` (0-based, in `trajectory.steps`); screenshots are image parts
- * naming the step's screenshot path as the record has it. The current step must have a screenshot.
+ * The messages the policy was sent at step `position` (0-based, in `trajectory.steps`), built by the trajectory's
+ * dialect; screenshots are image parts naming the step's screenshot path as the record has it. The current step must
+ * have a screenshot.
  */
-export function stepPrompt(trajectory: Trajectory, position: number, settings: PromptSettings): PromptMessage[] {
+export function stepPrompt(trajectory: Trajectory, position: number, settings: PromptSettings, dialect: PolicyDialect): PromptMessage[] {
   const steps = trajectory.steps
   const step = steps[position]!
   if (step.screenshot === null) throw new Error(`step ${step.index} has no screenshot`)
@@ -45,7 +46,7 @@ export function stepPrompt(trajectory: Trajectory, position: number, settings: P
   let memory: string | null = null
   for (const past of steps.slice(0, position)) if (past.memory !== null) memory = past.memory
   const previous = position > 0 ? steps[position - 1]! : undefined
-  const messages = buildPolicyMessages({
+  const messages = dialect.buildMessages({
     task: {intent: trajectory.task.intent, start_url: trajectory.task.start_url, website: trajectory.task.website},
     viewport: trajectory.run.viewport,
     rounds,

@@ -3,6 +3,7 @@ import {InputError, UsageError} from '../../cli/errors.js'
 import type {InvalidRecords} from '../../io/invalid-records.js'
 import {readRecords} from '../../io/read-records.js'
 import {LlmClient} from '../../llm/client.js'
+import {POLICY_DIALECTS, type DialectName} from '../../prompts/policy-dialects.js'
 import {TrajectorySchema, type Trajectory} from '../../schema/trajectory.js'
 import type {Policy} from '../policy.js'
 import {OpenAIPolicy} from './openai.js'
@@ -17,6 +18,8 @@ export interface PolicyChoice {
   name: PolicyName
   /** openai: the client (endpoint, model, retries, temperature, seed). */
   client?: () => LlmClient
+  /** openai: how the model is prompted and its reply read. */
+  dialect: DialectName
   memory: boolean
   window: number
   maxTokens: number
@@ -32,7 +35,7 @@ export interface PolicyChoice {
 export async function createPolicy(choice: PolicyChoice): Promise<Policy> {
   switch (choice.name) {
     case 'openai':
-      return new OpenAIPolicy(choice.client!(), {useMemory: choice.memory, window: choice.window, maxTokens: choice.maxTokens})
+      return new OpenAIPolicy(choice.client!(), {dialect: POLICY_DIALECTS[choice.dialect], useMemory: choice.memory, window: choice.window, maxTokens: choice.maxTokens})
     case 'random':
       return new RandomPolicy(choice.randomActions)
     case 'oracle':

@@ -1,10 +1,13 @@
 import {LlmClient, LlmError} from '../../llm/client.js'
-import {buildPolicyMessages, parsePolicyResponse, QWEN3VL_PROMPT_VERSION, type PolicyRound} from '../../prompts/qwen3vl.js'
+import type {PolicyDialect} from '../../prompts/policy-dialects.js'
+import type {PolicyRound} from '../../prompts/qwen3vl.js'
 import type {Task} from '../../schema/task.js'
 import type {Step} from '../../schema/trajectory.js'
 import {PolicyFailure, type EpisodePolicy, type Policy, type PolicyInput, type PolicyOutput} from '../policy.js'
 
 export interface OpenAIPolicyOptions {
+  /** How the model is prompted and its reply read (--dialect). */
+  dialect: PolicyDialect
   /** Carry the model's Memory section from step to step (--no-memory turns it off). */
   useMemory: boolean
   /** Rounds with screenshots in each request, the current one included. */
@@ -12,24 +15,24 @@ export interface OpenAIPolicyOptions {
   maxTokens: number
 }
 
-/** The dialects the policy speaks; each has its own versioned prompt builder and parser. */
-export const DIALECTS = ['qwen3vl'] as const
-
 /**
- * A vision-language model behind an OpenAI-compatible endpoint (vLLM serving Qwen3-VL in production), speaking the
- * qwen3vl computer-use dialect: screenshots in, one tool call out. A response that cannot be parsed becomes the
+ * A vision-language model behind an OpenAI-compatible endpoint (vLLM serving Qwen3-VL in production), in a dialect
+ * (qwen3vl: the computer-use tool, screenshots in, one tool call out). A response that cannot be parsed becomes the
  * step's action_error and the episode goes on; an endpoint that fails for good after its retries ends the episode.
  */
 export class OpenAIPolicy implements Policy {
   readonly name = 'openai'
-  readonly promptVersion = QWEN3VL_PROMPT_VERSION
-  readonly version = 'qwen3vl'
   readonly remote = true
+  readonly promptVersion: string
+  readonly version: string
 
   constructor(
     private readonly client: LlmClient,
     private readonly options: OpenAIPolicyOptions,
-  ) {}
+  ) {
+    this.promptVersion = options.dialect.promptVersion
+    this.version = options.dialect.name
+  }
 
   get model(): string {
     return this.client.options.model
@@ -50,7 +53,7 @@ export class OpenAIPolicy implements Policy {
 
   private async next(task: Task, input: PolicyInput): Promise<PolicyOutput> {
     const rounds = input.history.map(({step, image}) => policyRound(step, image.length > 0 ? dataUrl(image) : undefined, this.options.useMemory))
-    const messages = buildPolicyMessages({
+    const messages = this.options.dialect.buildMessages({
       task: {intent: task.intent, start_url: task.start_url, website: task.website},
       viewport: input.viewport,
       rounds,
@@ -68,7 +71,7 @@ export class OpenAIPolicy implements Policy {
       if (error instanceof LlmError) throw new PolicyFailure(error.message)
       throw error
     }
-    const parsed = parsePolicyResponse(content)
+    const parsed = this.options.dialect.parseResponse(content)
     return {response: content, action: parsed.action, memory: this.options.useMemory ? parsed.memory : null, error: parsed.error}
   }
 }

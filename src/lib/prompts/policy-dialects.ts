@@ -1,0 +1,34 @@
+import type {ChatMessage} from '../llm/client.js'
+import {buildPolicyMessages, parsePolicyResponse, QWEN3VL_PROMPT_VERSION, type ParsedPolicyResponse, type PolicyPromptInput} from './qwen3vl.js'
+
+/** How a policy model is prompted and its reply read: one versioned prompt builder and its parser. */
+export interface PolicyDialect {
+  name: string
+  /** Recorded in every trajectory (run.prompt_version), so that training rebuilds the same prompts. */
+  promptVersion: string
+  buildMessages(input: PolicyPromptInput): ChatMessage[]
+  /** Never throws: a malformed reply gives a null action and a one-line error. */
+  parseResponse(text: string | null | undefined): ParsedPolicyResponse
+}
+
+const qwen3vl: PolicyDialect = {
+  name: 'qwen3vl',
+  promptVersion: QWEN3VL_PROMPT_VERSION,
+  buildMessages: buildPolicyMessages,
+  parseResponse: parsePolicyResponse,
+}
+
+/** The dialects `rollout --dialect` offers, by name. */
+export const POLICY_DIALECTS = {qwen3vl} as const satisfies Record<string, PolicyDialect>
+export type DialectName = keyof typeof POLICY_DIALECTS
+export const DIALECTS = Object.keys(POLICY_DIALECTS) as DialectName[]
+
+/** The dialect whose prompts a trajectory's run.prompt_version names, or undefined if this webgym has none. */
+export function dialectForPromptVersion(version: string): PolicyDialect | undefined {
+  return Object.values(POLICY_DIALECTS).find((dialect: PolicyDialect) => dialect.promptVersion === version)
+}
+
+/** The prompt versions this webgym can rebuild, for messages. */
+export function knownPromptVersions(): string[] {
+  return Object.values(POLICY_DIALECTS).map((dialect: PolicyDialect) => dialect.promptVersion)
+}

@@ -4,7 +4,7 @@ import {ioFlags} from '../../lib/cli/flags.js'
 import {readRecords} from '../../lib/io/read-records.js'
 import {RecordWriter} from '../../lib/io/record-writer.js'
 import {TaskSchema} from '../../lib/schema/task.js'
-import {toWebgymRow} from '../../lib/tasks/to-webgym-row.js'
+import {EXPORT_FORMAT_NAMES, EXPORT_FORMATS, type ExportFormat} from '../../lib/tasks/export-formats.js'
 
 export default class TasksExport extends BaseCommand<typeof TasksExport> {
   static summary = 'Write Task records in another project\'s task format.'
@@ -19,20 +19,21 @@ export default class TasksExport extends BaseCommand<typeof TasksExport> {
   static args = {files: Args.string({ignoreStdin: true, description: 'Task record files (NDJSON, optionally .gz); - or none for stdin'})}
 
   static flags = {
-    format: Flags.option({options: ['webgym'] as const, default: 'webgym' as const, description: 'Output format: webgym (microsoft/webgym task rows, JSONL).'})(),
+    format: Flags.option({options: EXPORT_FORMAT_NAMES, default: 'webgym' as const, description: 'Output format: webgym (microsoft/webgym task rows, JSONL).'})(),
     ...ioFlags,
   }
 
   async run(): Promise<void> {
     const invalid = this.invalidRecords()
+    const format: ExportFormat = EXPORT_FORMATS[this.flags.format]
     const writer = await RecordWriter.open(this.flags.output)
     let withoutRubric = 0
     for await (const {record} of readRecords(this.positionals, {schema: TaskSchema, invalid, maxLineBytes: this.flags['max-line-bytes']})) {
       if (!record.rubric) withoutRubric++
-      await writer.write(toWebgymRow(record))
+      await writer.write(format.convert(record))
     }
     await writer.close()
-    if (withoutRubric > 0) this.reporter.warn(`tasks export: ${withoutRubric} of ${writer.count} tasks have no rubric; microsoft/webgym needs evaluator_reference to judge them (run webgym rubric gen first)`)
+    if (withoutRubric > 0 && format.rubricNeed) this.reporter.warn(`tasks export: ${withoutRubric} of ${writer.count} tasks have no rubric; ${format.rubricNeed} (run webgym rubric gen first)`)
     this.reporter.info(`tasks export: wrote ${writer.count} rows; ${invalid.skipped} invalid records skipped`)
   }
 }

@@ -80,7 +80,10 @@ describe('tasks build with conversion workers', () => {
     expect(inThread.exitCode).toBe(0)
     expect(parallel.exitCode).toBe(0)
     expect(parallel.stdout).toBe(inThread.stdout)
-    expect(parallel.stderr).toBe(inThread.stderr)
+    // The one difference: the parallel run's summary says it used its workers.
+    expect(parallel.stderr).toMatch(/invalid records skipped; converted with 2 workers$/)
+    expect(inThread.stderr).not.toContain('converted with')
+    expect(parallel.stderr.replace('; converted with 2 workers', '')).toBe(inThread.stderr)
     const records = inThread.stdout.split('\n').map((line) => JSON.parse(line) as {id: string; meta: {merged_from?: unknown[]}})
     expect(records.length).toBe(6000 - 120)
     expect(new Set(records.map((record) => record.id)).size).toBe(records.length)
@@ -88,6 +91,16 @@ describe('tasks build with conversion workers', () => {
     expect(inThread.stderr).toContain('tasks.jsonl:2501')
     expect(inThread.stderr).toMatch(/120 duplicates merged/)
     expect(inThread.stderr).toMatch(/1 invalid records skipped/)
+  })
+
+  it('says so when --workers cannot be used for a file (only JSONL is split) and converts it in one thread', async () => {
+    const csv = join(dir, 'tasks.csv')
+    await writeFile(csv, 'qid,question,site,gold\nq1,Find item 1,shop1.example.com,one\nq2,Find item 2,shop2.example.com,\n')
+    const result = await execa('node', [bin, 'tasks', 'build', '--source', 'generic', '--map', 'intent=question,website=site,answer=gold,id=qid', '--workers', '2', csv], {env: {NODE_ENV: 'production'}, reject: false})
+    expect(result.exitCode).toBe(0)
+    expect(result.stdout.trim().split('\n')).toHaveLength(2)
+    expect(result.stderr).toMatch(/tasks\.csv: --workers 2 not used: it is csv, and only JSONL is split between workers; converting in one thread/)
+    expect(result.stderr).not.toMatch(/converting with \d+ workers/)
   })
 
   it('fails on the first bad line, naming it, with workers too', async () => {

@@ -46,6 +46,8 @@ export interface BuildSummary {
   duplicatesMerged: number
   idCollisions: number
   invalidSkipped: number
+  /** The most conversion workers any file was split between (0: none). */
+  conversionWorkers: number
 }
 
 /**
@@ -74,6 +76,7 @@ export async function buildTasks(options: BuildTasksOptions): Promise<BuildSumma
       duplicatesMerged: plan.dropped.size,
       idCollisions: plan.renamed.size,
       invalidSkipped: options.invalid.skipped,
+      conversionWorkers: state.workers,
     }
     reportSummary(summary, options.reporter)
     return summary
@@ -87,6 +90,8 @@ export async function buildTasks(options: BuildTasksOptions): Promise<BuildSumma
 class BuildState {
   readonly counts = new Map<string, SourceCounts>()
   readonly hashes = new RowHashes()
+  /** The most conversion workers any file was split between (0: every file in this thread). */
+  workers = 0
 
   constructor(private readonly progress?: Progress) {}
 
@@ -111,7 +116,8 @@ async function convertFile(file: string, options: BuildTasksOptions, state: Buil
   const name = displayName(file)
   try {
     const skippedBefore = options.invalid.skipped
-    const workers = await workersFor(path, name, options.workers ?? 'auto')
+    const workers = await workersFor(path, name, options.workers ?? 'auto', options.reporter)
+    state.workers = Math.max(state.workers, workers)
     const sawRows = workers > 1 ? await convertInWorkers(file, path, name, workers, options, state, spool) : await convertInThread(file, path, name, options, state, spool)
     // No row at all, not even a skipped one: an empty file is a failed download or export, not an empty task set.
     if (!sawRows && options.invalid.skipped === skippedBefore) {
@@ -125,9 +131,14 @@ async function convertFile(file: string, options: BuildTasksOptions, state: Buil
 // Below this size, starting workers costs more than it saves.
 const PARALLEL_MIN_BYTES = 8 * 1024 * 1024
 
-async function workersFor(path: string, name: string, requested: number | 'auto'): Promise<number> {
+async function workersFor(path: string, name: string, requested: number | 'auto', reporter: Reporter): Promise<number> {
   if (requested !== 'auto' && requested <= 1) return 0
-  if (!canUseWorkers(CONVERT_WORKER) || (await detectFormat(path, name)) !== 'jsonl') return 0
+  const format = await detectFormat(path, name)
+  const inThreadBecause = format !== 'jsonl' ? `it is ${format}, and only JSONL is split between workers` : !canUseWorkers(CONVERT_WORKER) ? 'the compiled worker script is missing (a run from src/: build first)' : null
+  if (inThreadBecause) {
+    if (requested !== 'auto') reporter.warn(`tasks build: ${name}: --workers ${requested} not used: ${inThreadBecause}; converting in one thread`)
+    return 0
+  }
   if (requested !== 'auto') return requested
   // A file that cannot be read takes the ordinary path, which says why in the user's terms.
   const size = await stat(path).then((info) => info.size, () => 0)
@@ -224,6 +235,7 @@ function reportSummary(summary: BuildSummary, reporter: Reporter): void {
   }
   reporter.info(
     `tasks build: wrote ${summary.written} tasks; ${summary.duplicatesMerged} duplicates merged; ` +
-      `${summary.idCollisions} colliding ids disambiguated; ${summary.invalidSkipped} invalid records skipped`,
+      `${summary.idCollisions} colliding ids disambiguated; ${summary.invalidSkipped} invalid records skipped` +
+      (summary.conversionWorkers > 0 ? `; converted with ${summary.conversionWorkers} workers` : ''),
   )
 }

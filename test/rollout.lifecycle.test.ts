@@ -93,6 +93,29 @@ describe('rollout lifecycle', () => {
     }
     expect(chromiumProcesses(dir)).toEqual([])
   }, 300_000)
+
+  it('--mode sync starts a batch only when the whole previous one has ended; --mode async starts the next task as soon as a session is free', async () => {
+    const dir = tempDir()
+    const easy = sample.filter((task) => task.level === 'easy')
+    const longer = sample.find((task) => task.level !== 'easy')!
+    expect(easy.length).toBeGreaterThanOrEqual(3)
+    // The first batch (C=2, input order) pairs a 1-step episode with a 6-step one: random clicks never answer.
+    const tasks = [easy[0]!, longer, easy[1]!, easy[2]!]
+    const run = async (mode: string) => {
+      const result = await spawnWebgym(['rollout', '--policy', 'random', '--random-actions', 'left_click', '--mode', mode, '--concurrency', '2', '--horizon', '1,6,6', '--shots', join(dir, `shots-${mode}`), '-'], {input: ndjson(tasks), tmp: dir})
+      expect(result.exitCode).toBe(0)
+      const byId = new Map<string, any>(result.stdout.trim().split('\n').map((line) => [JSON.parse(line).task.id, JSON.parse(line)]))
+      const [short, long, third, fourth] = tasks.map((task) => byId.get(task.id))
+      expect([short.steps.length, long.steps.length]).toEqual([1, 6])
+      return {longEnded: Date.parse(long.run.ended_at), shortEnded: Date.parse(short.run.ended_at), nextStarted: Math.min(Date.parse(third.run.started_at), Date.parse(fourth.run.started_at))}
+    }
+    const sync = await run('sync')
+    expect(sync.nextStarted).toBeGreaterThanOrEqual(sync.longEnded)
+    const async = await run('async')
+    expect(async.nextStarted).toBeGreaterThanOrEqual(async.shortEnded)
+    expect(async.nextStarted).toBeLessThan(async.longEnded)
+    expect(chromiumProcesses(dir)).toEqual([])
+  }, 300_000)
 })
 
 describe('reproducibility', () => {

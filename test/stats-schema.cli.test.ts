@@ -83,9 +83,15 @@ describe('webgym schema', () => {
     }
     const task = JSON.parse(String((await runWebgym(['schema', 'task'])).stdout))
     expect(task.required).toEqual(expect.arrayContaining(['id', 'source', 'intent', 'website', 'start_url']))
-    expect(task.properties.level.anyOf ?? task.properties.level.enum).toBeDefined()
+    // level: easy, medium or hard, or null.
+    const levels = JSON.stringify(task.properties.level)
+    for (const level of ['easy', 'medium', 'hard']) expect(levels).toContain(`"${level}"`)
+    expect(levels).toContain('"null"')
     const judged = JSON.parse(String((await runWebgym(['schema', 'judged'])).stdout))
-    expect(judged.properties.judgment.properties.reward).toBeDefined()
+    // reward: the number 0 or 1 and nothing else; required.
+    const rewards = judged.properties.judgment.properties.reward.anyOf.map((option: {type: string; const: number}) => [option.type, option.const])
+    expect(rewards).toEqual([['number', 0], ['number', 1]])
+    expect(judged.properties.judgment.required).toContain('reward')
   })
 
   it('rejects an unknown record type as a usage error naming the valid ones', async () => {

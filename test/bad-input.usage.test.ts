@@ -32,6 +32,12 @@ describe('usage errors exit 2 with one line (built CLI)', () => {
     expectOneError(await webgym(['tasks', 'build', '--source', 'webvoyager', '--map', 'intent=ques', 'ragged.csv']), {exitCode: 2, says: /--map applies to --source generic/})
   })
 
+  it('--label without --source generic, and --answers with a source other than webvoyager, instead of being ignored', async () => {
+    expectOneError(await webgym(['tasks', 'build', '--source', 'webvoyager', '--label', 'mine', 'ragged.csv']), {exitCode: 2, says: /--label names the source of --source generic records, not of webvoyager/})
+    expectOneError(await webgym(['tasks', 'build', '--label', 'mine', 'ragged.csv']), {exitCode: 2, says: /--label names the source of --source generic records/})
+    expectOneError(await webgym(['tasks', 'build', '--source', 'browsecomp', '--answers', 'reference_answer.json', 'ragged.csv']), {exitCode: 2, says: /--answers .* applies to --source webvoyager, not browsecomp/})
+  })
+
   it('an unknown flag', async () => {
     expectOneError(await webgym(['tasks', 'build', '--sauce', 'webvoyager', 'ragged.csv']), {exitCode: 2, says: /--sauce/})
   })
@@ -42,6 +48,47 @@ describe('usage errors exit 2 with one line (built CLI)', () => {
 
   it('a --max-line-bytes below the minimum', async () => {
     expectOneError(await webgym(['tasks', 'build', '--max-line-bytes', '10', 'ragged.csv']), {exitCode: 2, says: /--max-line-bytes/})
+  })
+
+  // Outputs are opened before inputs are read: -o naming an input would empty it (or have it read while it grows).
+  it.each([
+    ['tasks build', ['tasks', 'build']],
+    ['tasks export', ['tasks', 'export']],
+    ['tasks classify', ['tasks', 'classify']],
+    ['tasks decompose', ['tasks', 'decompose']],
+    ['rubric gen', ['rubric', 'gen']],
+    ['judge', ['judge']],
+    ['filter', ['filter']],
+    ['rollout', ['rollout']],
+  ])('%s refuses -o naming one of its input files and leaves the file as it was', async (_name, command) => {
+    const dir = await mkdtemp(join(tmpdir(), 'webgym-same-'))
+    try {
+      const input = join(dir, 'records.ndjson')
+      const content = `${JSON.stringify({id: 'a:1', source: 'a', intent: 'Find x', website: 'x.com', start_url: 'https://x.com/'})}\n`
+      await writeFile(input, content)
+      // The same file under another name (a relative path from another directory) is caught too.
+      const result = await webgym([...command, 'other.ndjson', 'records.ndjson', '-o', input], {cwd: dir})
+      expectOneError(result, {exitCode: 2, says: /-o ".*records\.ndjson" is an input file; writing it would destroy the input/})
+      expect(await readFile(input, 'utf8')).toBe(content)
+    } finally {
+      await rm(dir, {recursive: true, force: true})
+    }
+  })
+
+  it('--failed - (failed records mixed into the data on stdout), --failed naming -o, and --failed naming an input', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'webgym-failed-'))
+    try {
+      const input = join(dir, 'tasks.ndjson')
+      const content = `${JSON.stringify({id: 'a:1', source: 'a', intent: 'Find x', website: 'x.com', start_url: 'https://x.com/'})}\n`
+      await writeFile(input, content)
+      const model = ['--model', 'm', '--base-url', 'http://127.0.0.1:9/v1']
+      expectOneError(await webgym(['rubric', 'gen', ...model, '--failed', '-', input]), {exitCode: 2, says: /--failed - would mix the failed records into the data on stdout \(name a file/})
+      expectOneError(await webgym(['tasks', 'classify', ...model, '--failed', join(dir, 'out.ndjson'), '-o', join(dir, 'out.ndjson'), input]), {exitCode: 2, says: /--failed and -o both name .*out\.ndjson/})
+      expectOneError(await webgym(['tasks', 'decompose', ...model, '--failed', input, input]), {exitCode: 2, says: /--failed ".*tasks\.ndjson" is an input file/})
+      expect(await readFile(input, 'utf8')).toBe(content)
+    } finally {
+      await rm(dir, {recursive: true, force: true})
+    }
   })
 
   it('split without its required --train and --test', async () => {

@@ -1,4 +1,5 @@
 import {mkdtemp, readFile, rm} from 'node:fs/promises'
+import {createServer, type AddressInfo} from 'node:net'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {execa} from 'execa'
@@ -103,6 +104,20 @@ describe('webgym sites serve', () => {
     const result = await child
     expect(result.exitCode).toBe(0)
     expect(String(result.stderr)).toMatch(/host-resolver-rules="MAP \*\.webgym\.test 127\.0\.0\.1:\d+"/)
+  })
+
+  it('names a port already in use and the way out, in one line, not as an internal error', async () => {
+    const taken = createServer()
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve))
+    try {
+      const port = (taken.address() as AddressInfo).port
+      const result = await runWebgym(['sites', 'serve', '--port', String(port)])
+      expect(result.exitCode).toBe(1)
+      expect(String(result.stderr).trim().split('\n')).toEqual([`webgym: cannot listen on 127.0.0.1:${port}: the port is in use (pass another --port, or --port 0 for any free one)`])
+      expect(result.stdout).toBe('')
+    } finally {
+      await new Promise((resolve) => taken.close(resolve))
+    }
   })
 
   it('rejects a bad fault spec with exit 2 and one line', async () => {

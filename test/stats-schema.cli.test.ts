@@ -1,3 +1,7 @@
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {gunzipSync} from 'node:zlib'
 import {describe, expect, it} from 'vitest'
 import {runWebgym} from './helpers/cli.js'
 
@@ -92,6 +96,25 @@ describe('webgym schema', () => {
     const rewards = judged.properties.judgment.properties.reward.anyOf.map((option: {type: string; const: number}) => [option.type, option.const])
     expect(rewards).toEqual([['number', 0], ['number', 1]])
     expect(judged.properties.judgment.required).toContain('reward')
+  })
+
+  it('writes -o FILE, gzip-compressed when FILE ends in .gz; an -o it cannot create is one line naming the path', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'webgym-schema-'))
+    try {
+      const plain = await runWebgym(['schema', 'task'])
+      expect((await runWebgym(['schema', 'task', '-o', join(dir, 'nested', 'task.json')])).exitCode).toBe(0)
+      expect(readFileSync(join(dir, 'nested', 'task.json'), 'utf8')).toBe(String(plain.stdout) + '\n')
+      expect((await runWebgym(['schema', 'task', '-o', join(dir, 'task.json.gz')])).exitCode).toBe(0)
+      expect(gunzipSync(readFileSync(join(dir, 'task.json.gz'))).toString('utf8')).toBe(String(plain.stdout) + '\n')
+      writeFileSync(join(dir, 'a-file'), '')
+      const blocked = await runWebgym(['schema', 'task', '-o', join(dir, 'a-file', 'task.json')])
+      expect(blocked.exitCode).toBe(1)
+      expect(String(blocked.stderr).trim().split('\n')).toHaveLength(1)
+      expect(String(blocked.stderr)).toMatch(/^webgym: .*a-file: cannot mkdir \(something of that name is already there\) \(check the path and its permissions\)$/m)
+      expect(String(blocked.stderr)).not.toContain('internal error')
+    } finally {
+      rmSync(dir, {recursive: true, force: true})
+    }
   })
 
   it('rejects an unknown record type as a usage error naming the valid ones', async () => {

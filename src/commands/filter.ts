@@ -2,7 +2,7 @@ import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../lib/cli/base-command.js'
 import {ioFlags, seedFlag} from '../lib/cli/flags.js'
 import {filterRecords} from '../lib/filter/filter-records.js'
-import {assertOutputNotInput, parseFilterOptions} from '../lib/filter/filter-options.js'
+import {parseFilterOptions} from '../lib/filter/filter-options.js'
 import {filterSummaryLine} from '../lib/filter/filter-summary.js'
 import {LEVELS} from '../lib/schema/level.js'
 import {TRAJECTORY_STATUSES} from '../lib/schema/trajectory.js'
@@ -66,7 +66,6 @@ export default class Filter extends BaseCommand<typeof Filter> {
       recencyBias: flags['recency-bias'],
       seed: flags.seed,
     })
-    assertOutputNotInput(flags.output, this.positionals)
     const invalid = this.invalidRecords()
     const tally = await filterRecords({inputs: this.positionals, output: flags.output, filter, invalid, maxLineBytes: flags['max-line-bytes']})
     this.reporter.info(filterSummaryLine(tally, {invalidSkipped: invalid.skipped, dropRepeatedSteps: filter.dropRepeatedSteps}))

@@ -54,6 +54,8 @@ ${SOURCES.map((source) => `  ${source.name.padEnd(16)} ${source.description}`).j
     } catch (error) {
       throw new UsageError(`--map: ${(error as Error).message}`, 'e.g. --map intent=question,website=url,answer=gold')
     }
+    if (flags.label && source?.name !== 'generic') throw new UsageError(`--label names the source of --source generic records, not of ${source ? source.name : 'a known task set'}`, 'drop --label, or build with --source generic --map ...')
+    if (flags.answers && source && source.name !== 'webvoyager') throw new UsageError(`--answers is WebVoyager's reference_answer.json and applies to --source webvoyager, not ${source.name}`, 'drop --answers')
     if (flags.label && !/^[a-z0-9][a-z0-9._-]*$/i.test(flags.label)) throw new UsageError(`--label must be a plain name, got "${flags.label}"`, 'use letters, digits, . _ -')
     const workers = flags.workers === 'auto' ? 'auto' : Number(flags.workers)
     if (workers !== 'auto' && (!Number.isInteger(workers) || workers < 0 || workers > 64)) throw new UsageError(`--workers must be auto or a number from 0 to 64, got "${flags.workers}"`)

@@ -1,6 +1,7 @@
 import {stripVTControlCharacters} from 'node:util'
 import {Command, Errors, Flags, type Interfaces} from '@oclif/core'
 import {InputError, UsageError} from './errors.js'
+import {assertFailedTarget, assertOutputNotInput} from './output-guard.js'
 import {stderrReporter, type Reporter} from './reporter.js'
 import {InvalidRecords, type OnInvalid} from '../io/invalid-records.js'
 
@@ -36,6 +37,13 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     this.args = args as CommandArgs<T>
     this.positionals = argv as string[]
     this.reporter = stderrReporter({quiet: this.flags.quiet})
+    // Commands that read input files from their arguments must not be told to write over one of them.
+    const {output, failed} = this.flags as Record<string, unknown>
+    if (this.ctor.strict === false) {
+      if (typeof output === 'string') assertOutputNotInput(output, this.positionals)
+      if (typeof failed === 'string') assertOutputNotInput(failed, this.positionals, '--failed')
+    }
+    if (typeof failed === 'string') assertFailedTarget(failed, typeof output === 'string' ? output : undefined)
   }
 
   /** The `--on-invalid` policy for this run. */
@@ -69,7 +77,37 @@ function describeFailure(error: Error & {exitCode?: number; hint?: string; oclif
     const message = reasons.join('; ').replace(/^(Parsing --[\w-]+);/, '$1:').replace(/:; /g, ': ').replace(/\s{2,}/g, ' ')
     return {exitCode: error.oclif?.exit ?? 2, line: `${message} (see --help)`}
   }
+  const system = describeSystemError(error as NodeJS.ErrnoException & {address?: string; port?: number; dest?: string})
+  if (system) return {exitCode: 1, line: system}
   return {exitCode: 1, line: `internal error: ${error.message} (run with --debug for the stack trace, and please report it)`}
+}
+
+const SYSTEM_REASONS: Record<string, string> = {
+  ENOENT: 'no such file or directory',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  ENOTDIR: 'a part of the path is not a directory',
+  EISDIR: 'it is a directory',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  EMFILE: 'too many open files',
+  EEXIST: 'something of that name is already there',
+}
+
+/**
+ * A failed system call on a path or port the user gave (an output file in a missing directory, a port in use) is the
+ * user's environment, not a webgym bug: one line naming the path or port, and what to do.
+ */
+function describeSystemError(error: NodeJS.ErrnoException & {address?: string; port?: number; dest?: string}): string | null {
+  if (typeof error.code !== 'string' || typeof error.syscall !== 'string') return null
+  if (error.code === 'EADDRINUSE') {
+    return `cannot listen on ${error.address ?? 'the host'}:${error.port ?? '?'}: the port is in use (pass another --port, or --port 0 for any free one)`
+  }
+  const reason = SYSTEM_REASONS[error.code]
+  if (!reason || typeof error.path !== 'string') return null
+  const target = typeof error.dest === 'string' ? `${error.path} -> ${error.dest}` : error.path
+  return `${target}: cannot ${error.syscall} (${reason}) (check the path and its permissions)`
 }
 
 function exitQuietlyOnEpipe(error: NodeJS.ErrnoException): void {

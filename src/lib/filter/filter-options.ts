@@ -1,7 +1,4 @@
-import {statSync} from 'node:fs'
-import {resolve} from 'node:path'
 import {UsageError} from '../cli/errors.js'
-import {STDIN} from '../io/open-input.js'
 import {LEVELS, type Level} from '../schema/level.js'
 import {TRAJECTORY_STATUSES} from '../schema/trajectory.js'
 
@@ -78,16 +75,6 @@ export function parseWhere(text: string): WhereClause {
   return {text, path, value: text.slice(equals + 1)}
 }
 
-// Refuses -o naming an input file: the output is opened (and truncated) before the input is read.
-export function assertOutputNotInput(output: string | undefined, inputs: readonly string[]): void {
-  if (!output || output === STDIN) return
-  for (const input of inputs) {
-    if (input !== STDIN && sameFile(output, input)) {
-      throw new UsageError(`-o ${JSON.stringify(output)} is an input file; writing it would destroy the input`, 'write the kept records to a new file')
-    }
-  }
-}
-
 function parseSample(flags: FilterFlagValues): SampleOptions {
   const recencyBias = flags.recencyBias === undefined ? 0 : parseNumber('--recency-bias', flags.recencyBias, '0 is uniform, 1 linear in recency, 2 quadratic')
   if (recencyBias < 0) throw new UsageError(`--recency-bias must be 0 or more, got ${flags.recencyBias}`, '0 is uniform, 1 linear in recency, 2 quadratic')
@@ -112,12 +99,4 @@ function oneOf<T extends string>(flag: string, values: readonly string[], allowe
     }
   }
   return [...new Set(values)] as T[]
-}
-
-/** The same path, or two names (links) of one existing file. */
-function sameFile(a: string, b: string): boolean {
-  if (resolve(a) === resolve(b)) return true
-  const statA = statSync(a, {throwIfNoEntry: false})
-  const statB = statSync(b, {throwIfNoEntry: false})
-  return statA !== undefined && statB !== undefined && statA.dev === statB.dev && statA.ino === statB.ino
 }

@@ -1,7 +1,6 @@
-import {statSync} from 'node:fs'
-import {resolve} from 'node:path'
 import {UsageError} from '../cli/errors.js'
 import {STDIN} from '../io/open-input.js'
+import {sameFile} from '../io/same-file.js'
 
 export interface SplitTargets {
   input: string
@@ -27,13 +26,4 @@ export function assertSplitTargets(targets: SplitTargets): void {
       throw new UsageError(`${flag} - and --report would both write to stdout`, `write ${flag} to a file, or drop --report`)
     }
   }
-}
-
-/** The same path, or two names (links) of one existing file. */
-function sameFile(a: string, b: string): boolean {
-  if (a === STDIN || b === STDIN) return a === b
-  if (resolve(a) === resolve(b)) return true
-  const statA = statSync(a, {throwIfNoEntry: false})
-  const statB = statSync(b, {throwIfNoEntry: false})
-  return statA !== undefined && statB !== undefined && statA.dev === statB.dev && statA.ino === statB.ino
 }

@@ -164,6 +164,10 @@ describe('inputs that are not there, or not task files (built CLI)', () => {
     expectOneError(await webgym(['tasks', 'build', '--source', 'webvoyager', 'no-such-file.jsonl']), {exitCode: 1, at: 'no-such-file.jsonl: ', says: /no such file/})
   })
 
+  it('a missing .parquet input file (ENOENT), not an internal error', async () => {
+    expectOneError(await webgym(['tasks', 'build', '--source', 'webgym', 'no-such-file.parquet']), {exitCode: 1, at: 'no-such-file.parquet: ', says: /cannot read input \(no such file\)/})
+  })
+
   it('a missing input file for split', async () => {
     const result = await webgym(['split', 'no-such-tasks.ndjson', '--train', join(dir, 'train.ndjson'), '--test', join(dir, 'test.ndjson')])
     expectOneError(result, {exitCode: 1, at: 'no-such-tasks.ndjson: ', says: /no such file/})

@@ -77,7 +77,7 @@ export function expectSkipped(result: Result, expected: {file: string; lines: nu
     expected.lines.map((line) => `${expected.file}:${line}`),
   )
   expect(stderr.at(-1), context).toMatch(
-    new RegExp(`^webgym: tasks build: wrote ${expected.intents.length} tasks; .*; ${expected.lines.length} invalid records skipped$`),
+    new RegExp(`^webgym: tasks build: wrote ${expected.intents.length} tasks; .*; ${expected.lines.length} invalid records skipped(; converted with \\d+ workers)?$`),
   )
   const tasks = tasksOn(result)
   expect(tasks.map((task) => task.intent).sort(), context).toEqual([...expected.intents].sort())

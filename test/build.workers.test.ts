@@ -7,6 +7,7 @@ import {ByteSpool} from '../src/lib/io/byte-spool.js'
 import {hashString, rowsSharingHash} from '../src/lib/tasks/hash-groups.js'
 import {planMerges, RowHashes} from '../src/lib/tasks/merge-duplicates.js'
 import {bin} from './sources.cli.js'
+import {root} from './helpers/cli.js'
 
 describe('rowsSharingHash', () => {
   it('marks exactly the rows whose hash another row has, the first of each group included', () => {
@@ -101,6 +102,18 @@ describe('tasks build with conversion workers', () => {
     expect(result.stdout.trim().split('\n')).toHaveLength(2)
     expect(result.stderr).toMatch(/tasks\.csv: --workers 2 not used: it is csv, and only JSONL is split between workers; converting in one thread/)
     expect(result.stderr).not.toMatch(/converting with \d+ workers/)
+  })
+
+  it('a bad input found inside a worker is the same one line as without workers, not an internal error', async () => {
+    const sample = join(root, 'fixtures', 'sources', 'webvoyager', 'WebVoyager_data.jsonl')
+    const run = (workers: string) => execa('node', [bin, 'tasks', 'build', '--workers', workers, '--answers', join(dir, 'no-such-answers.json'), sample], {env: {NODE_ENV: 'production'}, reject: false})
+    const [inThread, parallel] = await Promise.all([run('0'), run('2')])
+    expect(inThread.exitCode).toBe(1)
+    expect(inThread.stderr.trim().split('\n')).toHaveLength(1)
+    expect(inThread.stderr).toContain('no-such-answers.json')
+    expect(parallel.exitCode).toBe(1)
+    expect(parallel.stderr).toBe(inThread.stderr)
+    expect(parallel.stdout).toBe('')
   })
 
   it('fails on the first bad line, naming it, with workers too', async () => {

@@ -34,7 +34,8 @@ export async function openInput(path: string): Promise<Readable> {
   return out
 }
 
-async function assertReadableFile(path: string): Promise<void> {
+/** Fails with one line naming the path when it is missing, unreadable or a directory. */
+export async function assertReadableFile(path: string): Promise<void> {
   let isDirectory: boolean
   try {
     isDirectory = (await stat(path)).isDirectory()

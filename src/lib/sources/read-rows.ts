@@ -3,7 +3,7 @@ import type {Readable} from 'node:stream'
 import type {InfoRecord as CsvInfoRecord} from 'csv-parse'
 import {InputError, InvalidRecordError, type RecordLocation} from '../cli/errors.js'
 import type {InvalidRecords} from '../io/invalid-records.js'
-import {displayName, openInput, peek} from '../io/open-input.js'
+import {assertReadableFile, displayName, openInput, peek} from '../io/open-input.js'
 import {readJsonBatches} from '../io/read-records.js'
 import {utf8Guard} from '../io/utf8-guard.js'
 import {elementStartLines} from './json-array.js'
@@ -191,6 +191,7 @@ const PARQUET_BATCH_ROWS = 4096
 async function* readParquetRows(path: string, file: string): AsyncGenerator<SourceRow> {
   let metadata
   const [{asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects}, {compressors}] = await Promise.all([import('hyparquet'), import('hyparquet-compressors')])
+  await assertReadableFile(path)
   const buffer = await asyncBufferFromFile(path)
   try {
     metadata = await parquetMetadataAsync(buffer)
@@ -200,7 +201,12 @@ async function* readParquetRows(path: string, file: string): AsyncGenerator<Sour
   const rows = Number(metadata.num_rows)
   for (let start = 0; start < rows; start += PARQUET_BATCH_ROWS) {
     const end = Math.min(rows, start + PARQUET_BATCH_ROWS)
-    const batch = (await parquetReadObjects({file: buffer, metadata, rowStart: start, rowEnd: end, compressors})) as Record<string, unknown>[]
+    let batch: Record<string, unknown>[]
+    try {
+      batch = (await parquetReadObjects({file: buffer, metadata, rowStart: start, rowEnd: end, compressors})) as Record<string, unknown>[]
+    } catch (error) {
+      throw new InputError(`${file}: rows ${start + 1}-${end} cannot be read (${(error as Error).message})`, 'the parquet file is damaged or uses an encoding this reader lacks; download or export it again')
+    }
     for (const [offset, row] of batch.entries()) {
       yield {value: plainValue(row) as Record<string, unknown>, location: {file, line: start + offset + 1, unit: 'row'}}
     }

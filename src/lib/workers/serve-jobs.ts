@@ -1,7 +1,9 @@
 import {parentPort} from 'node:worker_threads'
+import {ExternalError, InputError, UsageError} from '../cli/errors.js'
 
 /**
- * The worker side of a WorkerPool: answers each job with the handler's result, or the crash that prevented it.
+ * The worker side of a WorkerPool: answers each job with the handler's result, the user-facing error it raised (bad
+ * input, a usage mistake, a failing file system: re-raised as such in the caller), or the crash that prevented it.
  * `transfer` names buffers of a result to move to the caller instead of copying (they become unusable here).
  */
 export function serveJobs<I, O>(handler: (job: I) => O | Promise<O>, transfer: (result: O) => ArrayBuffer[] = () => []): void {
@@ -10,7 +12,11 @@ export function serveJobs<I, O>(handler: (job: I) => O | Promise<O>, transfer: (
       const result = await handler(job)
       parentPort!.postMessage({id, result}, transfer(result))
     } catch (error) {
-      parentPort!.postMessage({id, crash: (error as Error)?.stack ?? String(error)})
+      if (error instanceof UsageError || error instanceof InputError || error instanceof ExternalError) {
+        parentPort!.postMessage({id, failure: {kind: error.name, message: error.message, hint: error.hint}})
+      } else {
+        parentPort!.postMessage({id, crash: (error as Error)?.stack ?? String(error)})
+      }
     }
   })
 }

@@ -2,6 +2,7 @@ import {existsSync} from 'node:fs'
 import {availableParallelism} from 'node:os'
 import {fileURLToPath} from 'node:url'
 import {Worker} from 'node:worker_threads'
+import {ExternalError, InputError, UsageError} from '../cli/errors.js'
 
 /** Workers pay off on multi-core machines, and exist only as built .js files (not when running src/ through tsx). */
 export function canUseWorkers(script: URL): boolean {
@@ -13,6 +14,15 @@ interface Reply<O> {
   result?: O
   /** A bug (not bad data) in the worker. */
   crash?: string
+  /** A user-facing error the job raised (its class name, message and hint). */
+  failure?: {kind: string; message: string; hint?: string}
+}
+
+/** The user-facing error a worker reported, as the class it was raised as. */
+function rebuildFailure({kind, message, hint}: NonNullable<Reply<unknown>['failure']>): Error {
+  if (kind === 'UsageError') return new UsageError(message, hint)
+  if (kind === 'ExternalError') return new ExternalError(message, hint)
+  return new InputError(message, hint)
 }
 
 /**
@@ -30,7 +40,8 @@ export class WorkerPool<I, O> {
       worker.on('message', (reply: Reply<O>) => {
         const waiter = this.waiting.get(reply.id)
         this.waiting.delete(reply.id)
-        if (reply.crash !== undefined) waiter?.reject(new Error(`worker failed: ${reply.crash}`))
+        if (reply.failure !== undefined) waiter?.reject(rebuildFailure(reply.failure))
+        else if (reply.crash !== undefined) waiter?.reject(new Error(`worker failed: ${reply.crash}`))
         else waiter?.resolve(reply.result as O)
       })
       worker.on('error', (error) => this.failAll(error))

@@ -52,6 +52,17 @@ describe('rollout usage and failures', () => {
     expect(chromiumProcesses(dir)).toEqual([])
   }, 120_000)
 
+  it('exits 1 when every episode ended in error for another reason, with the trajectories written', async () => {
+    const dir = tempDir()
+    const tasks = [{...task, start_url: null}, {...task, id: 't:2', start_url: null}]
+    const result = await spawnWebgym(['rollout', '--policy', 'random', '--shots', `${dir}/shots`, '-'], {input: ndjson(tasks), tmp: dir})
+    expect(result.exitCode).toBe(1)
+    const trajectories = result.stdout.trim().split('\n').map((line) => JSON.parse(line))
+    expect(trajectories.map((t) => [t.task.id, t.status])).toEqual([['t:1', 'error'], ['t:2', 'error']])
+    expect(result.stderr.trim().split('\n').at(-1)).toBe('webgym: rollout failed: every episode (2) ended in error (last: the task has no start_url) (the trajectories hold each error; check that the start pages load (--sites, the network), then rerun with --resume)')
+    expect(chromiumProcesses(dir)).toEqual([])
+  }, 120_000)
+
   it('writes nothing and starts no browser for empty input', async () => {
     const result = await spawnWebgym(['rollout', '--policy', 'random'], {input: ''})
     expect(result.exitCode).toBe(0)

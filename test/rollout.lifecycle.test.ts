@@ -165,6 +165,15 @@ describe('remote browsers and a running fixture web', () => {
         ['answered', true],
         ['answered', true],
       ])
+      expect(result.stderr).not.toMatch(/checks could not be made/)
+      // Without the fixture web's token its checks cannot be made: the trajectories say so, and so does stderr.
+      const untokened = await spawnWebgym(
+        ['rollout', '--policy', 'oracle', '--horizon', '60', '--browser-ws', browserInfo.ws_endpoint, '--sites', sitesInfo.url, '--shots', join(dir, 'shots'), '-'],
+        {input: ndjson(sample.slice(0, 1)), env: {WEBGYM_SITES_TOKEN: ''}},
+      )
+      expect(untokened.exitCode).toBe(0)
+      expect(JSON.parse(untokened.stdout).check).toEqual({error: 'no token for the fixture web check endpoint (pass --sites-token with --sites)'})
+      expect(untokened.stderr).toContain('webgym: 1 fixture-web checks could not be made (first: no token for the fixture web check endpoint (pass --sites-token with --sites)); those trajectories hold check.error, and judge --judge programmatic cannot score them')
     } finally {
       browsers.kill('SIGINT')
       sites.kill('SIGINT')

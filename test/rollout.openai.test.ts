@@ -68,7 +68,7 @@ function task(id: string) {
   return {id: `test:${id}`, source: 'test', intent: `Click test ${id}`, website: '127.0.0.1', start_url: pageUrl, reference_answer: null}
 }
 
-async function rollout(replies: string[], extra: string[] = [], id = 'one') {
+async function rollout(replies: string[], extra: string[] = [], id = 'one', exitCode = 0) {
   standin.reset()
   standin.setHandler((request: StandinRequest) => ({content: replies[Math.min(request.index, replies.length - 1)]!}))
   const dir = tempDir()
@@ -77,11 +77,11 @@ async function rollout(replies: string[], extra: string[] = [], id = 'one') {
     {input: ndjson([task(id)]), tmp: dir},
   )
   expect(result.stderr).not.toMatch(/internal error/)
-  expect(result.exitCode).toBe(0)
+  expect(result.exitCode, result.stderr).toBe(exitCode)
   const lines = result.stdout.trim().split('\n')
   expect(lines).toHaveLength(1)
   expect(chromiumProcesses(dir)).toEqual([])
-  return {trajectory: JSON.parse(lines[0]!), requests: [...standin.requests]}
+  return {trajectory: JSON.parse(lines[0]!), requests: [...standin.requests], stderr: result.stderr}
 }
 
 describe('rollout --policy openai (qwen3vl dialect)', () => {
@@ -156,11 +156,12 @@ describe('rollout --policy openai (qwen3vl dialect)', () => {
     expect(requests[1]!.text).toContain(trajectory.steps[0].action_error.slice(0, 40))
   }, 120_000)
 
-  it('ends an episode as error after --max-action-errors unusable replies in a row', async () => {
-    const {trajectory} = await rollout(['no idea', 'still no idea', 'nothing'], ['--max-action-errors', '3'])
+  it('ends an episode as error after --max-action-errors unusable replies in a row (its only episode: the run fails, the record is written)', async () => {
+    const {trajectory, stderr} = await rollout(['no idea', 'still no idea', 'nothing'], ['--max-action-errors', '3'], 'one', 1)
     expect(trajectory.status).toBe('error')
     expect(trajectory.steps).toHaveLength(3)
     expect(trajectory.error).toMatch(/3 responses in a row/)
+    expect(stderr).toMatch(/rollout failed: every episode \(1\) ended in error \(last: 3 responses in a row gave no usable action/)
   }, 120_000)
 
   it('flags a repeated action on an unchanged screen, tells the model, and ends as stuck after --max-repeats', async () => {

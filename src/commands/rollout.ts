@@ -77,6 +77,8 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
     const viewport = parseViewport(flags.viewport)
     const horizons = parseHorizon(flags.horizon)
     const concurrency = flags.concurrency
+    // One count of skipped records for the tasks and the --replay trajectories alike.
+    const invalid = this.invalidRecords()
     const policy = await createPolicy({
       name: flags.policy,
       client: () => new LlmClient(llmOptionsFromFlags({...flags, seed: flags.seed, 'json-schema': false, 'no-cache': true})),
@@ -87,11 +89,11 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
       oracleNoise: Number(flags['oracle-noise']),
       randomActions: flags['random-actions'] === undefined ? undefined : parseRandomActions(flags['random-actions']),
       replay: flags.replay,
-      invalid: this.invalidRecords(),
+      invalid,
     })
     await runRollout({
       inputs: this.positionals,
-      invalid: this.invalidRecords(),
+      invalid,
       maxLineBytes: flags['max-line-bytes'],
       output: flags.output,
       resume: flags.resume,

@@ -10,6 +10,9 @@ export class RolloutMetrics {
   sessions = 0
   requests = 0
   retries = 0
+  /** Fixture-web checks that could not be made (their trajectories hold check.error), and the first reason. */
+  checkErrors = 0
+  firstCheckError: string | null = null
   readonly episodes: Record<Status, number> = Object.fromEntries(TRAJECTORY_STATUSES.map((status) => [status, 0])) as Record<Status, number>
   private readonly timings: Record<Timing, number[]> = {observe: [], policy: [], act: []}
 
@@ -19,6 +22,11 @@ export class RolloutMetrics {
 
   finished(status: Status): void {
     this.episodes[status]++
+  }
+
+  checkFailed(error: string): void {
+    this.checkErrors++
+    this.firstCheckError ??= error
   }
 
   get done(): number {
@@ -41,7 +49,7 @@ export class RolloutMetrics {
     return {p50: Math.round(at(0.5)), p95: Math.round(at(0.95))}
   }
 
-  summary(extra: {browser_restarts: number; total: number; concurrency: number; mode: string; policy: string}) {
+  summary(extra: {browser_restarts: number; total: number; concurrency: number; mode: string; policy: string; invalid_skipped: number}) {
     return {
       ...extra,
       episodes: this.done,
@@ -50,6 +58,7 @@ export class RolloutMetrics {
       seconds: Math.round(this.seconds * 1000) / 1000,
       steps_per_second: Math.round(this.stepsPerSecond() * 1000) / 1000,
       episode_retries: this.retries,
+      check_errors: this.checkErrors,
       timings_ms: {observe: this.percentiles('observe'), policy: this.percentiles('policy'), act: this.percentiles('act')},
     }
   }

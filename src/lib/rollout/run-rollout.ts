@@ -113,7 +113,7 @@ export async function runRollout(options: RolloutOptions): Promise<RolloutMetric
     }
     progress = new RolloutProgress(metrics, todo.length, options.reporter, {intervalSeconds: options.progressIntervalSeconds})
     const out = writer
-    const {failure} = await runScheduler(todo, {
+    const {failure, hint} = await runScheduler(todo, {
       mode: options.mode,
       concurrency: options.concurrency,
       pool: pool!,
@@ -179,7 +179,7 @@ export async function runRollout(options: RolloutOptions): Promise<RolloutMetric
         resumeHint ? `rerun with --resume ${resumeHint} to finish` : 'write the output with -o FILE to be able to --resume',
       )
     }
-    if (failure) throw new ExternalError(`rollout failed: ${failure}`, 'check the policy endpoint (--base-url, --model), then rerun with --resume')
+    if (failure) throw new ExternalError(`rollout failed: ${failure}`, hint)
     return metrics
   } finally {
     progress?.stop()
@@ -283,11 +283,14 @@ function report(options: RolloutOptions, metrics: RolloutMetrics, total: number,
     .map(([status, count]) => `${count} ${status}`)
     .join(', ')
   const resumed = options.resume ? `, ${skipped} already in ${options.resume}` : ''
-  options.reporter.info(`rollout: ${metrics.done}/${total} episodes (${statuses || 'none'})${resumed}; ${metrics.steps} steps, ${metrics.stepsPerSecond().toFixed(1)} steps/s; ${restarts} browser restarts, ${metrics.retries} episode retries`)
+  options.reporter.info(`rollout: ${metrics.done}/${total} episodes (${statuses || 'none'})${resumed}; ${metrics.steps} steps, ${metrics.stepsPerSecond().toFixed(1)} steps/s; ${restarts} browser restarts, ${metrics.retries} episode retries; ${options.invalid.skipped} invalid records skipped`)
   if (blocklist.added.length > 0) options.reporter.warn(`added to the blocklist: ${blocklist.added.join(', ')}`)
+  if (metrics.checkErrors > 0) {
+    options.reporter.warn(`${metrics.checkErrors} fixture-web checks could not be made (first: ${metrics.firstCheckError}); those trajectories hold check.error, and judge --judge programmatic cannot score them`)
+  }
 }
 
 async function writeSummary(options: RolloutOptions, metrics: RolloutMetrics, total: number, restarts: number): Promise<void> {
-  const summary = metrics.summary({browser_restarts: restarts, total, concurrency: options.concurrency, mode: options.mode, policy: options.policy.name})
+  const summary = metrics.summary({browser_restarts: restarts, total, concurrency: options.concurrency, mode: options.mode, policy: options.policy.name, invalid_skipped: options.invalid.skipped})
   await writeFile(options.json!, `${JSON.stringify(summary)}\n`)
 }

@@ -31,8 +31,10 @@ export interface SchedulerOptions {
 }
 
 export interface SchedulerResult {
-  /** Why the run stopped early on its own, or null. */
+  /** Why the run failed on its own (it stopped early, or no episode came to an end of its own), or null. */
   failure: string | null
+  /** What to check, with the failure. */
+  hint: string
 }
 
 /**
@@ -45,9 +47,13 @@ export async function runScheduler(tasks: readonly Task[], options: SchedulerOpt
   let policyFailures = 0
   let failure: string | null = null
   let lastPolicyError = ''
+  let lastError = ''
   const draining = () => options.draining() || failure !== null
   const finish = async (trajectory: Trajectory) => {
     options.episode.metrics.finished(trajectory.status)
+    const checkError = (trajectory.check as {error?: unknown} | null | undefined)?.error
+    if (typeof checkError === 'string') options.episode.metrics.checkFailed(checkError)
+    if (trajectory.status === 'error') lastError = trajectory.error ?? 'no reason recorded'
     if (trajectory.status === 'error' && trajectory.error?.startsWith('the policy failed')) {
       policyFailures++
       lastPolicyError = trajectory.error
@@ -71,9 +77,16 @@ export async function runScheduler(tasks: readonly Task[], options: SchedulerOpt
       await Promise.all(batch.map(async (task) => finish(await runTask(task, options, barrier))))
     }
   }
-  const finished = options.episode.metrics.done
-  if (!failure && policyFailures > 0 && policyFailures === finished) failure = `every episode (${finished}) ended because the policy failed (last: ${lastPolicyError})`
-  return {failure}
+  const {done: finished, episodes} = options.episode.metrics
+  const policyHint = 'check the policy endpoint (--base-url, --model), then rerun with --resume'
+  if (failure) return {failure, hint: policyHint}
+  if (policyFailures > 0 && policyFailures === finished) return {failure: `every episode (${finished}) ended because the policy failed (last: ${lastPolicyError})`, hint: policyHint}
+  // Errors only, not one episode that answered, ran to its cap or got stuck: the run itself is broken (a fixture web
+  // that does not answer, browsers that cannot reach the pages), however many records it wrote.
+  if (finished > 0 && episodes.error === finished) {
+    return {failure: `every episode (${finished}) ended in error (last: ${lastError})`, hint: 'the trajectories hold each error; check that the start pages load (--sites, the network), then rerun with --resume'}
+  }
+  return {failure: null, hint: ''}
 }
 
 async function runTask(task: Task, options: SchedulerOptions, barrier?: StepBarrier): Promise<Trajectory> {

@@ -307,8 +307,10 @@ describe('webgym train: the dataset', () => {
     const lines = String(refused.stderr).trim().split('\n')
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatch(/foreign\.ndjson:2.*run\.prompt_version.*"qwen9vl-v7".*qwen3vl-v1.*--on-invalid skip/)
-    const {out, stderr} = await train(['--backend', 'torch', '--on-invalid', 'skip'], foreign)
+    const {out, stderr, record} = await train(['--backend', 'torch', '--on-invalid', 'skip'], foreign)
     expect(stderr.match(/skipped .*foreign\.ndjson:\d+/g)).toEqual([expect.stringContaining('foreign.ndjson:2')])
+    expect(stderr).toMatch(/steps left out: .*; 1 invalid records skipped/)
+    expect(record).toMatchObject({invalid_skipped: 1, trajectories: 2})
     const kept = readNdjson(join(out, 'samples.jsonl'))
     const all = readNdjson(join((await train(['--backend', 'torch'])).out, 'samples.jsonl'))
     const foreignId = readNdjson(foreign)[1].task.id

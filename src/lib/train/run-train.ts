@@ -49,6 +49,8 @@ export interface TrainRecord {
   /** The mean reward subtracted from every reward (--baseline mean), else null. */
   baseline: number | null
   skipped: SkipCounts
+  /** Records left out under --on-invalid skip (malformed, or prompted in a dialect this webgym cannot rebuild). */
+  invalid_skipped: number
   steps?: number | null
   total_steps?: number | null
   final_loss?: number | null
@@ -94,7 +96,7 @@ export async function runTrain(options: TrainOptions): Promise<TrainRecord> {
     if (spoolOpen) await spool.close().catch(() => undefined)
     await rm(spoolPath, {force: true})
   }
-  report(options.reporter, collected, dataset.samples, dataset.trajectories, images.count, out)
+  report(options.reporter, collected, dataset.samples, dataset.trajectories, images.count, out, options.invalid.skipped)
   if (!dataset.pixels) {
     if (collected.trajectories === 0) throw new InputError('nothing to train on: no judged trajectories in the input', 'name the files of `webgym judge` output, or pipe them on stdin')
     const hint = options.baseline === 'none' ? 'train on successful trajectories (reward 1) of a model policy, e.g. webgym filter --success judged.ndjson' : 'a baseline leaves weight only where the rewards differ'
@@ -116,6 +118,7 @@ export async function runTrain(options: TrainOptions): Promise<TrainRecord> {
     images: images.count,
     baseline,
     skipped: collected.skipped,
+    invalid_skipped: options.invalid.skipped,
   }
   if (options.dryRun) return record
 
@@ -144,13 +147,13 @@ export async function runTrain(options: TrainOptions): Promise<TrainRecord> {
   }
 }
 
-function report(reporter: Reporter, collected: {trajectories: number; unjudged: number; withGaps: number; skipped: SkipCounts}, samples: number, used: number, images: number, out: string): void {
+function report(reporter: Reporter, collected: {trajectories: number; unjudged: number; withGaps: number; skipped: SkipCounts}, samples: number, used: number, images: number, out: string, invalidSkipped: number): void {
   if (collected.unjudged > 0) reporter.warn(`${collected.unjudged} trajectories left out: their judging failed (judgment.error); judge them again with webgym judge --resume`)
   const skipped = Object.entries(collected.skipped)
     .filter(([, count]) => count > 0)
     .map(([reason, count]) => `${count} ${reason.replaceAll('_', ' ')}`)
     .join(', ')
-  reporter.info(`train: ${samples} samples from ${used} of ${collected.trajectories} trajectories, ${images} images in ${join(out, 'images')}; steps left out: ${skipped || 'none'}`)
+  reporter.info(`train: ${samples} samples from ${used} of ${collected.trajectories} trajectories, ${images} images in ${join(out, 'images')}; steps left out: ${skipped || 'none'}; ${invalidSkipped} invalid records skipped`)
   if (collected.withGaps > 0) {
     reporter.warn(`${collected.withGaps} trajectories have steps missing (their step indices skip): their prompts are rebuilt from the steps there, not exactly as the policy saw them (filter --drop-repeated-steps marks steps instead of removing them)`)
   }

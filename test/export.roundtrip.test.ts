@@ -1,3 +1,7 @@
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {gunzipSync} from 'node:zlib'
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
 import {levelForDifficulty} from '../src/lib/schema/level.js'
@@ -74,5 +78,25 @@ describe('export to microsoft/webgym rows and import back', () => {
     expect(imported.result.exitCode).toBe(0)
     expect(imported.tasks.map(carried)).toEqual(built.tasks.map(carried))
     expect(imported.tasks.filter((task) => task.rubric).length).toBeGreaterThan(0)
+  })
+})
+
+describe('tasks export on a bad record', () => {
+  it('fails naming the line, with the rows before it written whole (a complete gzip), none after', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'webgym-export-'))
+    try {
+      const task = (n: number) => JSON.stringify({id: `a:${n}`, source: 'a', intent: `Find item ${n}`, website: 'x.com', start_url: 'https://x.com/'})
+      const input = join(dir, 'tasks.ndjson')
+      writeFileSync(input, [task(1), task(2), '{"id": 3}', task(4)].join('\n') + '\n')
+      const out = join(dir, 'rows.jsonl.gz')
+      const result = await runWebgym(['tasks', 'export', input, '-o', out])
+      expect(result.exitCode).toBe(1)
+      expect(String(result.stderr).trim().split('\n')).toHaveLength(1)
+      expect(String(result.stderr)).toMatch(/tasks\.ndjson:3: field "id"/)
+      const rows = gunzipSync(readFileSync(out)).toString('utf8').trim().split('\n').map((line) => JSON.parse(line))
+      expect(rows.map((row) => row.task_id)).toEqual(['a:1', 'a:2'])
+    } finally {
+      rmSync(dir, {recursive: true, force: true})
+    }
   })
 })

@@ -28,11 +28,15 @@ export default class TasksExport extends BaseCommand<typeof TasksExport> {
     const format: ExportFormat = EXPORT_FORMATS[this.flags.format]
     const writer = await RecordWriter.open(this.flags.output)
     let withoutRubric = 0
-    for await (const {record} of readRecords(this.positionals, {schema: TaskSchema, invalid, maxLineBytes: this.flags['max-line-bytes']})) {
-      if (!record.rubric) withoutRubric++
-      await writer.write(format.convert(record))
+    // Rows written before a failure (a bad record under --on-invalid fail) stay written, whole: close in any case.
+    try {
+      for await (const {record} of readRecords(this.positionals, {schema: TaskSchema, invalid, maxLineBytes: this.flags['max-line-bytes']})) {
+        if (!record.rubric) withoutRubric++
+        await writer.write(format.convert(record))
+      }
+    } finally {
+      await writer.close()
     }
-    await writer.close()
     if (withoutRubric > 0 && format.rubricNeed) this.reporter.warn(`tasks export: ${withoutRubric} of ${writer.count} tasks have no rubric; ${format.rubricNeed} (run webgym rubric gen first)`)
     this.reporter.info(`tasks export: wrote ${writer.count} rows; ${invalid.skipped} invalid records skipped`)
   }

@@ -46,27 +46,31 @@ export async function filterRecords(options: FilterRecordsOptions): Promise<Filt
     tally.stepsRemoved += held.removed
   }
 
-  const records = readRecords(options.inputs, {schema: JudgedTrajectorySchema, invalid: options.invalid, maxLineBytes: options.maxLineBytes})
-  for await (const {record, text} of records) {
-    const position = ++tally.read
-    const failed = firstFailedCheck(checks, record)
-    if (failed !== null) {
-      tally.drop(failed)
-      continue
+  // The kept records written before a failure (a bad record, a broken input) stay written, whole: close in any case.
+  try {
+    const records = readRecords(options.inputs, {schema: JudgedTrajectorySchema, invalid: options.invalid, maxLineBytes: options.maxLineBytes})
+    for await (const {record, text} of records) {
+      const position = ++tally.read
+      const failed = firstFailedCheck(checks, record)
+      if (failed !== null) {
+        tally.drop(failed)
+        continue
+      }
+      const held = holdRecord(record, text, position, filter.dropRepeatedSteps)
+      if (perTask) tally.drop('--max-per-task', perTask.add(record.task.id, held))
+      else if (sampler) tally.drop('--sample', sampler.offer(held))
+      else await emit(held)
     }
-    const held = holdRecord(record, text, position, filter.dropRepeatedSteps)
-    if (perTask) tally.drop('--max-per-task', perTask.add(record.task.id, held))
-    else if (sampler) tally.drop('--sample', sampler.offer(held))
-    else await emit(held)
-  }
 
-  let rest = perTask ? perTask.kept() : []
-  if (sampler) {
-    for (const held of rest) tally.drop('--sample', sampler.offer(held))
-    rest = sampler.kept()
+    let rest = perTask ? perTask.kept() : []
+    if (sampler) {
+      for (const held of rest) tally.drop('--sample', sampler.offer(held))
+      rest = sampler.kept()
+    }
+    for (const held of rest) await emit(held)
+  } finally {
+    await writer.close()
   }
-  for (const held of rest) await emit(held)
-  await writer.close()
   return tally
 }
 

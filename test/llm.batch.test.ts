@@ -271,4 +271,15 @@ describe('idsAlreadyDone', () => {
     expect(error).toBeInstanceOf(InputError)
     expect((error as Error).message).toBe(`${path}:2: not valid JSON, cannot resume from this file`)
   })
+
+  it('refuses the output of another command (a trajectory: no top-level id) and a JSON line that is not a record, naming the line', async () => {
+    const trajectories = freshFile('traj.ndjson')
+    await writeFile(trajectories, `${line('a')}${JSON.stringify({task: {id: 'b'}, steps: []})}\n`)
+    const error = await idsAlreadyDone(trajectories).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(InputError)
+    expect((error as Error).message).toBe(`${trajectories}:2: not a record with a string "id" (a Task), cannot resume from this file`)
+    const nulls = freshFile('null.ndjson')
+    await writeFile(nulls, 'null\n')
+    expect(((await idsAlreadyDone(nulls).catch((caught: unknown) => caught)) as Error).message).toBe(`${nulls}:1: not a record with a string "id" (a Task), cannot resume from this file`)
+  })
 })

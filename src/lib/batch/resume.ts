@@ -19,12 +19,17 @@ export async function idsAlreadyDone(path: string, idField = 'id'): Promise<Set<
   for await (const batch of readLineBatches(createReadStream(path), Number.MAX_SAFE_INTEGER)) {
     for (const line of batch) {
       if (!line.text?.trim()) continue
+      const hint = 'resume from the file an earlier run of the same command wrote'
+      let value: unknown
       try {
-        const id = (JSON.parse(line.text) as Record<string, unknown>)[idField]
-        if (typeof id === 'string') done.add(id)
+        value = JSON.parse(line.text)
       } catch {
-        throw new InputError(`${path}:${line.line}: not valid JSON, cannot resume from this file`, 'resume from the file an earlier run of the same command wrote')
+        throw new InputError(`${path}:${line.line}: not valid JSON, cannot resume from this file`, hint)
       }
+      // Anything else (a trajectory, a judged record) is another command's output: appending to it would mix kinds.
+      const id = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[idField] : undefined
+      if (typeof id !== 'string') throw new InputError(`${path}:${line.line}: not a record with a string "${idField}" (a Task), cannot resume from this file`, hint)
+      done.add(id)
     }
   }
   return done

@@ -31,6 +31,13 @@ describe('webgym demo', () => {
     expect(result.stderr).toMatch(/demo: done\. Success on train \d+\/6, on the held-out test websites \d+\/3/)
   })
 
+  it('with -q, its stages are quiet too: nothing on stderr, the same JSON summary shape on stdout', async () => {
+    const quiet = await spawnWebgym(['demo', '--out', join(dir, 'quiet'), '--train-tasks', '2', '--test-tasks', '1', '--json', '-q'], {tmp: dir, env: {OPENAI_BASE_URL: '', WEBGYM_MODEL: '', WEBGYM_JUDGE_MODEL: ''}})
+    expect(quiet.exitCode, quiet.stderr).toBe(0)
+    expect(quiet.stderr).toBe('')
+    expect(JSON.parse(quiet.stdout)).toMatchObject({policy: 'oracle', judge: 'programmatic', tasks: 3, train: {rolled_out: 2}, test: {rolled_out: 1}})
+  }, 600_000)
+
   it('leaves every artefact where the summary says, and no Chromium behind', () => {
     for (const path of Object.values(summary.files) as string[]) expect(existsSync(path), path).toBe(true)
     const judged = readNdjson(summary.files.judged)

@@ -47,7 +47,8 @@ export async function runDemo(options: DemoOptions): Promise<DemoSummary> {
   const at = (name: string) => join(out, name)
   const step = (title: string) => options.reporter.info(`demo: == ${title}`)
   const run = async (args: string[]) => {
-    const result = await execa(process.execPath, [BIN, ...args], {stdin: 'ignore', stdout: 'pipe', stderr: 'inherit', reject: false, env: {NODE_ENV: 'production'}})
+    // A quiet demo makes quiet stages: their warnings and errors still show.
+    const result = await execa(process.execPath, [BIN, ...args, ...(options.reporter.quiet ? ['-q'] : [])], {stdin: 'ignore', stdout: 'pipe', stderr: 'inherit', reject: false, env: {NODE_ENV: 'production'}})
     if (result.exitCode !== 0) throw new ExternalError(`demo: \`webgym ${args.join(' ')}\` exited ${result.exitCode}`, 'see its message above')
     return String(result.stdout)
   }

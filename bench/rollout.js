@@ -193,13 +193,8 @@ async function measureBare(tasks) {
       if (browser.status === 'fulfilled') browsers.push(browser.value)
       else throw browser.reason
     }
-    let seed = 0x2545f491
-    const random = () => {
-      seed = (seed + 0x6d2b79f5) | 0
-      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-      return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32
-    }
+    const rng = new dist.SeededRandom(0x2545f491)
+    const random = () => rng.nextFloat()
     let next = 0
     let steps = 0
     const failures = []
@@ -272,13 +267,16 @@ async function measureRollout(work, name, tasksFile, args) {
 function lockStepBound(trajectories, taskOrder) {
   const byId = new Map(trajectories.map((t) => [t.task.id, t]))
   const ordered = taskOrder.map((id) => byId.get(id)).filter(Boolean)
-  let lockStepMs = 0
-  for (let first = 0; first < ordered.length; first += C) {
-    const batch = ordered.slice(first, first + C).map(episodeTimes)
-    lockStepMs += Math.max(...batch.map((episode) => episode.outside))
-    for (let step = 0; step < Math.max(...batch.map((episode) => episode.steps.length)); step++) lockStepMs += Math.max(...batch.map((episode) => episode.steps[step] ?? 0))
-  }
-  return lockStepMs / 1000 / episodeWindow(trajectories)
+  let lockStepTotal = 0
+  for (let first = 0; first < ordered.length; first += C) lockStepTotal += lockStepMs(ordered.slice(first, first + C).map(episodeTimes))
+  return lockStepTotal / 1000 / episodeWindow(trajectories)
+}
+
+/** What a batch of episodes takes in lock step, in ms: its longest start and end, and each round's slowest step. */
+function lockStepMs(batch) {
+  let ms = Math.max(...batch.map((episode) => episode.outside))
+  for (let step = 0; step < Math.max(...batch.map((episode) => episode.steps.length)); step++) ms += Math.max(...batch.map((episode) => episode.steps[step] ?? 0))
+  return ms
 }
 
 /** One episode's times in ms: each step's (observe + policy + act), and the rest (start page, end-of-episode check). */
@@ -298,19 +296,12 @@ function episodeTimes(trajectory) {
  */
 function projectedBound(trajectories, K, draws = 400) {
   const episodes = trajectories.map(episodeTimes)
-  let seed = 0x9e3779b9 ^ K
-  const random = () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32
-  }
+  const rng = new dist.SeededRandom(K)
   let lockStep = 0
   let packed = 0
   for (let draw = 0; draw < draws; draw++) {
-    const batch = Array.from({length: K}, () => episodes[Math.floor(random() * episodes.length)])
-    lockStep += Math.max(...batch.map((episode) => episode.outside))
-    for (let step = 0; step < Math.max(...batch.map((episode) => episode.steps.length)); step++) lockStep += Math.max(...batch.map((episode) => episode.steps[step] ?? 0))
+    const batch = Array.from({length: K}, () => episodes[rng.below(episodes.length)])
+    lockStep += lockStepMs(batch)
     packed += batch.reduce((sum, episode) => sum + episode.outside + episode.steps.reduce((a, b) => a + b, 0), 0) / K
   }
   return lockStep / packed
@@ -413,8 +404,12 @@ async function measurePaperLike(work, tasks, tasksFile) {
   }
 }
 
+// The built project's modules the bench uses itself (loaded once dist/ is known to be there).
+const dist = {}
+
 async function main() {
   if (!existsSync(join(root, 'dist', 'commands', 'rollout.js'))) throw new Error('dist/ has no rollout command: build first (npm run build)')
+  ;({SeededRandom: dist.SeededRandom} = await import(pathToFileURL(join(root, 'dist', 'lib', 'random', 'seeded-random.js')).href))
   const work = await mkdtemp(join(tmpdir(), 'webgym-bench-rollout-'))
   hold('the temporary directory', () => rm(work, {recursive: true, force: true}))
   const {stdout} = await runCli(['sites', 'tasks', '-q'])

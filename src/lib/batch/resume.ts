@@ -16,10 +16,10 @@ export async function idsAlreadyDone(path: string, idField = 'id'): Promise<Set<
     return done
   }
   await dropPartialLastLine(path, size)
+  const hint = 'resume from the file an earlier run of the same command wrote'
   for await (const batch of readLineBatches(createReadStream(path), Number.MAX_SAFE_INTEGER)) {
     for (const line of batch) {
       if (!line.text?.trim()) continue
-      const hint = 'resume from the file an earlier run of the same command wrote'
       let value: unknown
       try {
         value = JSON.parse(line.text)

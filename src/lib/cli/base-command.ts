@@ -38,12 +38,14 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     this.positionals = argv as string[]
     this.reporter = stderrReporter({quiet: this.flags.quiet})
     // Commands that read input files from their arguments must not be told to write over one of them.
-    const {output, failed} = this.flags as Record<string, unknown>
+    const {output, failed} = this.flags as {output?: unknown; failed?: unknown}
+    const outputFile = typeof output === 'string' ? output : undefined
+    const failedFile = typeof failed === 'string' ? failed : undefined
     if (this.ctor.strict === false) {
-      if (typeof output === 'string') assertOutputNotInput(output, this.positionals)
-      if (typeof failed === 'string') assertOutputNotInput(failed, this.positionals, '--failed')
+      assertOutputNotInput(outputFile, this.positionals)
+      assertOutputNotInput(failedFile, this.positionals, '--failed')
     }
-    if (typeof failed === 'string') assertFailedTarget(failed, typeof output === 'string' ? output : undefined)
+    assertFailedTarget(failedFile, outputFile)
   }
 
   /** The `--on-invalid` policy for this run. */

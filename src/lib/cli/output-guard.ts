@@ -9,7 +9,7 @@ import {UsageError} from './errors.js'
 export function assertOutputNotInput(output: string | undefined, inputs: readonly string[], flag = '-o'): void {
   if (!output || output === STDIN) return
   for (const input of inputs) {
-    if (input !== STDIN && sameFile(output, input)) {
+    if (sameFile(output, input)) {
       throw new UsageError(`${flag} ${JSON.stringify(output)} is an input file; writing it would destroy the input`, 'write to a new file, and move it over the input afterwards if that is what you want')
     }
   }
@@ -22,6 +22,5 @@ export function assertOutputNotInput(output: string | undefined, inputs: readonl
 export function assertFailedTarget(failed: string | undefined, output: string | undefined): void {
   if (!failed) return
   if (failed === STDIN) throw new UsageError('--failed - would mix the failed records into the data on stdout', 'name a file, e.g. --failed failed.ndjson')
-  if (!output || output === STDIN) return
-  if (sameFile(failed, output)) throw new UsageError(`--failed and -o both name ${JSON.stringify(failed)}`, 'write the failed records to a file of their own')
+  if (output && sameFile(failed, output)) throw new UsageError(`--failed and -o both name ${JSON.stringify(failed)}`, 'write the failed records to a file of their own')
 }

@@ -131,10 +131,16 @@ async function convertFile(file: string, options: BuildTasksOptions, state: Buil
 // Below this size, starting workers costs more than it saves.
 const PARALLEL_MIN_BYTES = 8 * 1024 * 1024
 
+/** Why a file cannot be split between conversion workers, or null when it can; the cheap check first. */
+async function whyNotInWorkers(path: string, name: string): Promise<string | null> {
+  if (!canUseWorkers(CONVERT_WORKER)) return 'this machine has one core, or the compiled worker script is missing (a run from src/)'
+  const format = await detectFormat(path, name)
+  return format === 'jsonl' ? null : `it is ${format}, and only JSONL is split between workers`
+}
+
 async function workersFor(path: string, name: string, requested: number | 'auto', reporter: Reporter): Promise<number> {
   if (requested !== 'auto' && requested <= 1) return 0
-  const format = await detectFormat(path, name)
-  const inThreadBecause = format !== 'jsonl' ? `it is ${format}, and only JSONL is split between workers` : !canUseWorkers(CONVERT_WORKER) ? 'the compiled worker script is missing (a run from src/: build first)' : null
+  const inThreadBecause = await whyNotInWorkers(path, name)
   if (inThreadBecause) {
     if (requested !== 'auto') reporter.warn(`tasks build: ${name}: --workers ${requested} not used: ${inThreadBecause}; converting in one thread`)
     return 0

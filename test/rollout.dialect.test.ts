@@ -307,6 +307,18 @@ describe('policy dialects', () => {
     expect(dialect.parseResponse(reply).action).toEqual({name: 'left_click', coordinate: [10, 20]})
   })
 
+  it('puts function calls a server returned apart (tool_calls) back into the reply text the model wrote', () => {
+    const dialect = POLICY_DIALECTS.qwen3vl
+    const text = dialect.responseText({content: 'Thought: t\nAction: a\n', toolCalls: [{name: 'computer_use', arguments: '{"action": "scroll", "direction": "up"}'}]})
+    expect(text).toBe('Thought: t\nAction: a\n<tool_call>\n{"name":"computer_use","arguments":{"action":"scroll","direction":"up"}}\n</tool_call>')
+    expect(dialect.parseResponse(text)).toMatchObject({thought: 't', action: {name: 'scroll', direction: 'up'}, error: null})
+    // Content alone is the reply as it came; arguments that are not JSON stay a string and fail as such.
+    expect(dialect.responseText({content: 'x', toolCalls: []})).toBe('x')
+    const broken = dialect.parseResponse(dialect.responseText({content: null, toolCalls: [{name: 'computer_use', arguments: '{"action": "left_click", '}]}))
+    expect(broken.action).toBeNull()
+    expect(broken.error).toMatch(/^invalid JSON in tool_call arguments/)
+  })
+
   it('finds the dialect a trajectory was prompted in by its prompt version, and none for a version it does not know', () => {
     expect(dialectForPromptVersion('qwen3vl-v1')).toBe(POLICY_DIALECTS.qwen3vl)
     expect(dialectForPromptVersion('qwen3vl-v0')).toBeUndefined()

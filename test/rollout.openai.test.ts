@@ -2,7 +2,7 @@ import {createServer, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {assertBuilt} from './helpers/cli.js'
-import {startStandin, type Standin, type StandinRequest} from './helpers/openai-standin.js'
+import {startStandin, type Standin, type StandinReply, type StandinRequest} from './helpers/openai-standin.js'
 import {chromiumProcesses, ndjson, spawnWebgym, tempDir} from './helpers/rollout.js'
 
 // The openai policy against a local OpenAI-compatible stand-in with scripted tool calls, on a local test page that
@@ -68,9 +68,12 @@ function task(id: string) {
   return {id: `test:${id}`, source: 'test', intent: `Click test ${id}`, website: '127.0.0.1', start_url: pageUrl, reference_answer: null}
 }
 
-async function rollout(replies: string[], extra: string[] = [], id = 'one', exitCode = 0) {
+async function rollout(replies: (string | StandinReply)[], extra: string[] = [], id = 'one', exitCode = 0) {
   standin.reset()
-  standin.setHandler((request: StandinRequest) => ({content: replies[Math.min(request.index, replies.length - 1)]!}))
+  standin.setHandler((request: StandinRequest) => {
+    const reply = replies[Math.min(request.index, replies.length - 1)]!
+    return typeof reply === 'string' ? {content: reply} : reply
+  })
   const dir = tempDir()
   const result = await spawnWebgym(
     ['rollout', '--base-url', standin.url, '--model', 'standin-vl', '--allow-host', pageHost, '--concurrency', '1', '--browsers', '1', '--horizon', '20', '--shots', `${dir}/shots`, ...extra, '-'],
@@ -96,6 +99,26 @@ describe('rollout --policy openai (qwen3vl dialect)', () => {
     expect(trajectory.steps[2].title).toBe('click 128,691')
     expect(trajectory.steps[0].action).toEqual({name: 'left_click', coordinate: [703, 260]})
     expect(trajectory).toMatchObject({status: 'answered', answer: 'done', run: {policy: 'openai', model: 'standin-vl', prompt_version: 'qwen3vl-v1'}})
+  }, 120_000)
+
+  it('reads an action returned as tool_calls (vLLM with --tool-call-parser hermes) as well as in the content, and keeps reasoning_content', async () => {
+    const args = {action: 'left_click', coordinate: [703, 260]}
+    const {trajectory} = await rollout([
+      // vLLM's hermes parser: the text before the first <tool_call> as content, the call apart, arguments a JSON string.
+      {content: 'Thought: the button is at the top.\nAction: click it\n', tool_calls: [{name: 'computer_use', arguments: JSON.stringify(args)}], reasoning_content: 'The page shows a button; clicking it moves on.'},
+      // A thinking model's reasoning with the call in the content, as without a tool-call parser.
+      {content: call({action: 'left_click', coordinate: [100, 900]}, 'clicked twice'), reasoning_content: 'Now lower left.'},
+      {content: null, tool_calls: [{name: 'computer_use', arguments: '{"action": "answer", "text": "done"}'}]},
+    ])
+    expect(trajectory.steps.map((step: any) => step.action)).toEqual([{name: 'left_click', coordinate: [703, 260]}, {name: 'left_click', coordinate: [100, 900]}, {name: 'answer', text: 'done'}])
+    // The click landed where the tool call said (an x/y swap would give 333,540).
+    expect(trajectory.steps[1].title).toBe('click 900,200')
+    // The response is the text the model wrote: the content and the call back in its block, so training sees it whole.
+    expect(trajectory.steps[0].response).toBe(`Thought: the button is at the top.\nAction: click it\n<tool_call>\n${JSON.stringify({name: 'computer_use', arguments: args})}\n</tool_call>`)
+    expect(trajectory.steps[0].reasoning).toBe('The page shows a button; clicking it moves on.')
+    expect(trajectory.steps[1]).toMatchObject({reasoning: 'Now lower left.', memory: 'clicked twice'})
+    expect(trajectory.steps[2].reasoning).toBeUndefined()
+    expect(trajectory).toMatchObject({status: 'answered', answer: 'done', cause: {kind: 'answered'}})
   }, 120_000)
 
   it('sends the tool schema, at most --window screenshots, and the memory carried forward', async () => {

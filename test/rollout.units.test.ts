@@ -7,9 +7,12 @@ import {sameAction, withScheme} from '../src/lib/rollout/browser-actions.js'
 import {taskSeed} from '../src/lib/rollout/episode.js'
 import {RolloutMetrics} from '../src/lib/rollout/metrics.js'
 import {randomAction} from '../src/lib/rollout/policies/random.js'
-import {tasksAlreadyRolledOut} from '../src/lib/rollout/resume-trajectories.js'
+import {attemptsAlreadyRolledOut} from '../src/lib/rollout/resume-trajectories.js'
 import {horizonOf} from '../src/lib/rollout/run-rollout.js'
-import {mayBeHungBrowser} from '../src/lib/rollout/scheduler.js'
+import {BrowserLostError, failureIn} from '../src/lib/rollout/episode-outcome.js'
+import {PolicyFailure} from '../src/lib/rollout/policy.js'
+import {TimeoutError} from '../src/lib/async/with-timeout.js'
+import {errors as playwrightErrors} from 'playwright-core'
 import {isFixtureUrl} from '../src/lib/sites/catalog.js'
 import {StepBarrier} from '../src/lib/rollout/step-barrier.js'
 import {SeededRandom} from '../src/lib/random/seeded-random.js'
@@ -44,13 +47,16 @@ describe('StepBarrier', () => {
   })
 })
 
-describe('hung browsers', () => {
-  it('probes the browser after any timeout, a start page load included, and not after other errors', () => {
-    expect(mayBeHungBrowser('the start page http://shop.webgym.test/ did not load: Timeout 30000ms exceeded.')).toBe(true)
-    expect(mayBeHungBrowser('step 3: the screenshot did not finish in time (4000 ms)')).toBe(true)
-    expect(mayBeHungBrowser('the episode ran past its 600 s limit')).toBe(true)
-    expect(mayBeHungBrowser('the model server answered HTTP 500: boom')).toBe(false)
-    expect(mayBeHungBrowser(null)).toBe(false)
+describe('episode ends', () => {
+  const context = {what: 'observing the page', lost: false, stopped: false, taskId: 't:1'}
+  it('are told by what was thrown, never by its message', () => {
+    expect(failureIn('observe', new TimeoutError('anything at all', 10), context)).toMatchObject({status: 'error', cause: {kind: 'timeout', stage: 'observe'}})
+    expect(failureIn('start', new playwrightErrors.TimeoutError('page.goto: Timeout 30000ms exceeded.'), context)).toMatchObject({status: 'error', cause: {kind: 'timeout', stage: 'start'}})
+    // A message that reads like a timeout is not one.
+    expect(failureIn('act', new Error('the step did not finish in time (Timeout 30000ms exceeded)'), context)).toMatchObject({status: 'error', cause: {kind: 'browser-error', stage: 'act'}})
+    expect(failureIn('decide', new PolicyFailure('the model server answered HTTP 500'), context)).toMatchObject({status: 'error', cause: {kind: 'policy-failed'}, error: 'the policy failed: the model server answered HTTP 500'})
+    expect(failureIn('observe', new TimeoutError('x', 1), {...context, stopped: true})).toMatchObject({status: 'aborted', cause: {kind: 'stopped'}})
+    expect(() => failureIn('observe', new Error('Target closed'), {...context, lost: true})).toThrow(BrowserLostError)
   })
 })
 
@@ -88,6 +94,10 @@ describe('actions', () => {
     }
     expect(draw(taskSeed(7, 'a'))).toEqual(draw(taskSeed(7, 'a')))
     expect(draw(taskSeed(7, 'a'))).not.toEqual(draw(taskSeed(7, 'b')))
+    // Each attempt of --samples draws its own actions; attempt 1 keeps the seed a single rollout had.
+    expect(taskSeed(7, 'a', 1)).toBe(taskSeed(7, 'a'))
+    expect(draw(taskSeed(7, 'a', 2))).not.toEqual(draw(taskSeed(7, 'a', 1)))
+    expect(taskSeed(7, 'a', 2)).not.toBe(taskSeed(7, 'a', 3))
     const actions = draw(taskSeed(1, 'x')).concat(draw(taskSeed(2, 'x')))
     expect(new Set(actions.map((action) => action.name))).toEqual(new Set(['left_click', 'type', 'scroll', 'go_back']))
     for (const action of actions) for (const value of action.coordinate ?? []) expect(value).toBeGreaterThanOrEqual(0), expect(value).toBeLessThanOrEqual(1000)
@@ -126,15 +136,16 @@ describe('ArtefactStore', () => {
 describe('resuming a rollout', () => {
   it('keeps finished trajectories, drops aborted and error ones (to redo them), duplicates and a cut-off last line', async () => {
     const file = join(temp(), 'traj.ndjson')
-    const line = (id: string, status: string) => JSON.stringify({task: {id}, status})
-    writeFileSync(file, [line('a', 'answered'), line('b', 'aborted'), line('c', 'error'), line('a', 'horizon'), line('e', 'blocked')].join('\n') + '\n{"task": {"id": "d"')
-    const done = await tasksAlreadyRolledOut(file)
-    expect([...done].sort()).toEqual(['a', 'e'])
-    expect(readFileSync(file, 'utf8')).toBe(`${line('a', 'answered')}\n${line('e', 'blocked')}\n`)
+    const line = (id: string, status: string, attempt?: number) => JSON.stringify({task: {id}, status, ...(attempt ? {attempt} : {})})
+    writeFileSync(file, [line('a', 'answered'), line('b', 'aborted'), line('c', 'error'), line('a', 'horizon'), line('e', 'blocked'), line('e', 'stuck', 2), line('e', 'error', 3)].join('\n') + '\n{"task": {"id": "d"')
+    const done = await attemptsAlreadyRolledOut(file)
+    // Records without an attempt are attempt 1 (written before --samples); each attempt counts on its own.
+    expect([...done].sort()).toEqual(['a#1', 'e#1', 'e#2'])
+    expect(readFileSync(file, 'utf8')).toBe(`${line('a', 'answered')}\n${line('e', 'blocked')}\n${line('e', 'stuck', 2)}\n`)
   })
 
   it('starts from nothing when the file does not exist yet', async () => {
-    expect((await tasksAlreadyRolledOut(join(temp(), 'none.ndjson'))).size).toBe(0)
+    expect((await attemptsAlreadyRolledOut(join(temp(), 'none.ndjson'))).size).toBe(0)
   })
 })
 
@@ -146,7 +157,7 @@ describe('RolloutMetrics', () => {
     metrics.finished('error')
     metrics.checkFailed('no token')
     metrics.checkFailed('timed out')
-    const summary = metrics.summary({browser_restarts: 1, total: 2, concurrency: 2, mode: 'async', policy: 'random', invalid_skipped: 3})
+    const summary = metrics.summary({browser_restarts: 1, total: 2, concurrency: 2, mode: 'async', policy: 'random', invalid_skipped: 3, samples: 1})
     expect(summary.timings_ms.policy).toEqual({p50: 51, p95: 96})
     expect(summary.timings_ms.observe).toBeNull()
     expect(summary.by_status).toMatchObject({answered: 1, error: 1, horizon: 0})

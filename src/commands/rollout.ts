@@ -9,10 +9,17 @@ import {createPolicy, POLICIES} from '../lib/rollout/policies/create-policy.js'
 import {runRollout} from '../lib/rollout/run-rollout.js'
 import {RANDOM_ACTION_KINDS, type RandomActionKind} from '../lib/rollout/policies/random.js'
 import {ROLLOUT_MODES} from '../lib/rollout/scheduler.js'
+import {TRACE_MODES} from '../lib/rollout/episode-trace.js'
+import {DEFAULT_SETTLE} from '../lib/rollout/settle.js'
+import {parseFaultFlag} from '../lib/sites/flags.js'
 
 export default class Rollout extends BaseCommand<typeof Rollout> {
   static summary = 'Roll out a policy on tasks in a pool of real Chromium sessions; trajectories on stdout.'
-  static description = `Each task gets an episode in a fresh browser context (viewport 1280x768, device pixel ratio 1): the start page, then observe (a JPEG screenshot into the content-addressed --shots store, the URL and title) -> policy -> act, until the policy answers (status answered), the horizon is reached (horizon), the same action has no effect --max-repeats times in a row (stuck), the website is blocked (blocked), something fails for good (error) or the run is stopped (aborted). Trajectories are written as episodes end.
+  static description = `Each task gets an episode in a fresh browser context (viewport 1280x768, device pixel ratio 1): the start page, then observe (wait until the page has settled, then a JPEG screenshot into the content-addressed --shots store, the URL and title) -> policy -> act, until the policy answers (status answered), the horizon is reached (horizon), the same action has no effect --max-repeats times in a row (stuck), the website is blocked (blocked), something fails for good (error) or the run is stopped (aborted); the trajectory's "cause" says why, as a kind (and the stage, for a timeout). Trajectories are written as episodes end.
+
+Settled means: a navigation the action started (even a moment later: a script's redirect, a form sent from a handler) has committed and loaded, no document, XHR or fetch request has been in flight and nothing in the viewport has changed (DOM, layout, scrolling, images loading, animations) for --settle-quiet ms, bounded by --settle-timeout seconds (0: off); long polling and endless animations end the wait at the bound and the step records settled: false. Each step records settle_ms and settled; the summary gives their p50/p95 and the share that hit the bound.
+
+--samples K rolls each task out K times (trajectory ids <task id>#<attempt>, a distinct seed per attempt). --trace failed|all keeps a Playwright trace of the episodes that did not answer (or of all) in --trace-dir, named after the trajectory id and listed in its "trace" (npx playwright-core show-trace FILE).
 
 --mode async (the default) has no barrier of any kind: each of --concurrency sessions starts its next episode the moment one ends, and at most --max-inflight policy requests run at once. --mode sync is the paper's baseline: lock-step batches where every step waits for the slowest session.
 
@@ -57,6 +64,11 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
     'step-timeout': Flags.integer({default: 60, min: 1, helpValue: 'SECONDS', description: 'Limit on observing or acting in one step.'}),
     'episode-timeout': Flags.integer({default: 900, min: 1, helpValue: 'SECONDS', description: 'Limit on one episode.'}),
     'navigation-timeout': Flags.integer({default: 30, min: 1, helpValue: 'SECONDS', description: 'Limit on a page load.'}),
+    'settle-timeout': Flags.string({default: String(DEFAULT_SETTLE.timeoutMs / 1000), helpValue: 'SECONDS', description: 'Longest wait for a page to settle before it is observed (0: observe as soon as a navigation has loaded).'}),
+    'settle-quiet': Flags.integer({default: DEFAULT_SETTLE.quietMs, min: 0, max: 10_000, helpValue: 'MS', description: 'How long network and page must stay quiet to count as settled.'}),
+    samples: Flags.integer({default: 1, min: 1, max: 1000, helpValue: 'K', description: 'Episodes per task, each an attempt with its own seed (pass@k, group baselines).'}),
+    trace: Flags.option({options: TRACE_MODES, default: 'none' as const, description: 'Keep a Playwright trace of no episode, of those that did not answer, or of all.'})(),
+    'trace-dir': Flags.string({default: 'traces', helpValue: 'DIR', description: 'Where --trace writes its <trajectory id>.trace.zip files.'}),
     retries: Flags.integer({default: 2, min: 0, max: 10, helpValue: 'N', description: 'Times an episode is tried again when its browser crashes or hangs.'}),
     'jpeg-quality': Flags.integer({default: 80, min: 10, max: 100, helpValue: 'Q', description: 'Screenshot JPEG quality.'}),
     shots: Flags.string({default: 'shots', helpValue: 'DIR', description: 'Content-addressed screenshot store (<sha256>.jpg, referenced from each step).'}),
@@ -66,6 +78,7 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
     grace: Flags.integer({default: 10, min: 0, helpValue: 'SECONDS', description: 'On SIGINT/SIGTERM, time the episodes in flight get to finish.'}),
     sites: Flags.string({helpValue: 'URL', description: 'A running fixture web (`webgym sites serve`) instead of starting one.'}),
     'sites-token': Flags.string({env: 'WEBGYM_SITES_TOKEN', helpValue: 'TOKEN', description: 'Control token of the --sites fixture web, for the end-of-episode check.'}),
+    'fixture-faults': Flags.string({helpValue: 'SPEC', description: 'Faults and hazards of the fixture web the rollout starts itself, as `sites serve --faults` [default: everyday].'}),
     'allow-host': Flags.string({multiple: true, helpValue: 'HOST', description: 'Let the agent visit this host though the guard forbids it (host, host:port, *.suffix or IP).'}),
     blocklist: Flags.string({helpValue: 'FILE', description: 'Websites not to visit, one per line; websites that block the agent during the run are added.'}),
     'block-after': Flags.integer({default: 3, min: 1, helpValue: 'N', description: 'Blocked pages or failed loads of a website before it is blocklisted.'}),
@@ -111,6 +124,9 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
       stepTimeoutMs: flags['step-timeout'] * 1000,
       episodeTimeoutMs: flags['episode-timeout'] * 1000,
       navigationTimeoutMs: flags['navigation-timeout'] * 1000,
+      settle: {quietMs: flags['settle-quiet'], timeoutMs: parseSeconds('--settle-timeout', flags['settle-timeout']) * 1000},
+      samples: flags.samples,
+      trace: {mode: flags.trace, dir: flags['trace-dir']},
       retries: flags.retries,
       jpegQuality: flags['jpeg-quality'],
       imageWindow: flags.window,
@@ -119,6 +135,7 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
       graceMs: flags.grace * 1000,
       sites: flags.sites,
       sitesToken: flags['sites-token'],
+      fixtureFaults: flags['fixture-faults'] === undefined ? undefined : parseFaultFlag('--fixture-faults', flags['fixture-faults']),
       allowHosts: flags['allow-host'] ?? [],
       blocklist: flags.blocklist,
       blockAfter: flags['block-after'],
@@ -134,6 +151,12 @@ function parseViewport(text: string): {width: number; height: number} {
   const height = Number(match?.[2])
   if (!match || width < 64 || height < 64 || width > 7680 || height > 4320) throw new UsageError(`--viewport must be WIDTHxHEIGHT in CSS pixels, e.g. 1280x768, got "${text}"`)
   return {width, height}
+}
+
+function parseSeconds(flag: string, text: string): number {
+  const seconds = Number(text)
+  if (text.trim() === '' || !Number.isFinite(seconds) || seconds < 0 || seconds > 600) throw new UsageError(`${flag} must be a number of seconds from 0 to 600, got "${text}"`)
+  return seconds
 }
 
 function parseHorizon(text: string): number[] {

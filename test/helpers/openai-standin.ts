@@ -21,7 +21,15 @@ export interface StandinRequest {
 }
 
 export type StandinReply =
-  | {content: string; delayMs?: number; usage?: {prompt_tokens: number; completion_tokens: number}}
+  | {
+      content: string | null
+      /** Function calls returned apart from the content, as vLLM does with a tool-call parser (arguments a JSON string). */
+      tool_calls?: {name: string; arguments: string}[]
+      /** A thinking model's reasoning, in vLLM's `reasoning_content` field. */
+      reasoning_content?: string
+      delayMs?: number
+      usage?: {prompt_tokens: number; completion_tokens: number}
+    }
   | {status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number}
   | {drop: true; delayMs?: number}
   | {raw: string; status?: number; delayMs?: number}
@@ -182,13 +190,15 @@ export async function startStandin(options: StandinOptions = {}): Promise<Standi
       return
     }
     const promptTokens = reply.usage?.prompt_tokens ?? tokens(request.text) + IMAGE_TOKENS * request.images
-    const completionTokens = reply.usage?.completion_tokens ?? tokens(reply.content)
+    const completionTokens = reply.usage?.completion_tokens ?? tokens(`${reply.content ?? ''}${JSON.stringify(reply.tool_calls ?? '')}`)
+    const toolCalls = reply.tool_calls?.map((call) => ({id: `chatcmpl-tool-${randomUUID().replaceAll('-', '')}`, type: 'function', function: call}))
+    const message = {role: 'assistant', content: reply.content, refusal: null, ...(toolCalls ? {tool_calls: toolCalls} : {}), ...(reply.reasoning_content ? {reasoning_content: reply.reasoning_content} : {})}
     send(res, 200, {
       id: `chatcmpl-${randomUUID().replaceAll('-', '')}`,
       object: 'chat.completion',
       created: Math.floor(Date.now() / 1000),
       model: request.body.model,
-      choices: [{index: 0, message: {role: 'assistant', content: reply.content, refusal: null}, logprobs: null, finish_reason: 'stop'}],
+      choices: [{index: 0, message, logprobs: null, finish_reason: toolCalls ? 'tool_calls' : 'stop'}],
       usage: {prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens},
     })
   }

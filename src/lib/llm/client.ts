@@ -39,6 +39,14 @@ export interface StructuredRequest<T> {
   sample?: number
 }
 
+/** A chat reply: the content, the function calls returned apart from it, and a thinking model's reasoning. */
+export interface ChatReply {
+  content: string | null
+  toolCalls: {name: string; arguments: string}[]
+  reasoning: string | null
+  model: string
+}
+
 export interface StructuredReply<T> {
   value: T
   model: string
@@ -124,9 +132,11 @@ export class LlmClient {
 
   /**
    * A free-text chat reply (a policy's next action), not cached: each request carries a new screenshot. Retries and
-   * counters as for structured replies; a failure for good is an LlmError with the key redacted.
+   * counters as for structured replies; a failure for good is an LlmError with the key redacted. Besides the content,
+   * the reply keeps what servers return apart from it: function calls (vLLM with a tool-call parser) and a thinking
+   * model's reasoning (`reasoning_content`, or `reasoning` in newer servers).
    */
-  async chat(messages: ChatMessage[], options: {maxTokens?: number; signal?: AbortSignal} = {}): Promise<{content: string | null; model: string}> {
+  async chat(messages: ChatMessage[], options: {maxTokens?: number; signal?: AbortSignal; sample?: number} = {}): Promise<ChatReply> {
     this.stats.requests++
     try {
       const completion = await this.openai.chat.completions.create(
@@ -134,14 +144,17 @@ export class LlmClient {
           model: this.options.model,
           messages,
           temperature: this.options.temperature,
-          ...(this.options.seed === undefined ? {} : {seed: this.options.seed}),
+          ...(this.options.seed === undefined ? {} : {seed: this.options.seed + (options.sample ?? 0)}),
           ...(options.maxTokens ? {max_tokens: options.maxTokens} : {}),
         },
         {signal: options.signal},
       )
       this.stats.promptTokens += completion.usage?.prompt_tokens ?? 0
       this.stats.completionTokens += completion.usage?.completion_tokens ?? 0
-      return {content: completion.choices?.[0]?.message?.content ?? null, model: completion.model || this.options.model}
+      const message = completion.choices?.[0]?.message as (typeof completion.choices)[number]['message'] & {reasoning_content?: unknown; reasoning?: unknown}
+      const reasoning = [message?.reasoning_content, message?.reasoning].find((text): text is string => typeof text === 'string' && text.trim() !== '') ?? null
+      const toolCalls = (message?.tool_calls ?? []).flatMap((call) => (call.type === 'function' ? [{name: call.function.name, arguments: call.function.arguments}] : []))
+      return {content: message?.content ?? null, toolCalls, reasoning, model: completion.model || this.options.model}
     } catch (error) {
       this.stats.failures++
       throw new LlmError(this.redact(describeFailure(error, this.options)))

@@ -1,5 +1,5 @@
-import type {ChatMessage} from '../llm/client.js'
-import {buildPolicyMessages, parsePolicyResponse, QWEN3VL_PROMPT_VERSION, type ParsedPolicyResponse, type PolicyPromptInput} from './qwen3vl.js'
+import type {ChatMessage, ChatReply} from '../llm/client.js'
+import {buildPolicyMessages, parsePolicyResponse, QWEN3VL_PROMPT_VERSION, withToolCalls, type ParsedPolicyResponse, type PolicyPromptInput} from './qwen3vl.js'
 
 /** How a policy model is prompted and its reply read: one versioned prompt builder and its parser. */
 export interface PolicyDialect {
@@ -7,6 +7,11 @@ export interface PolicyDialect {
   /** Recorded in every trajectory (run.prompt_version), so that training rebuilds the same prompts. */
   promptVersion: string
   buildMessages(input: PolicyPromptInput): ChatMessage[]
+  /**
+   * The reply as the model wrote it, in one text: what the step records as its response, what the trainer learns to
+   * write, and what parseResponse reads. Function calls a server returned apart from the content go back in.
+   */
+  responseText(reply: Pick<ChatReply, 'content' | 'toolCalls'>): string | null
   /** Never throws: a malformed reply gives a null action and a one-line error. */
   parseResponse(text: string | null | undefined): ParsedPolicyResponse
 }
@@ -15,6 +20,7 @@ const qwen3vl: PolicyDialect = {
   name: 'qwen3vl',
   promptVersion: QWEN3VL_PROMPT_VERSION,
   buildMessages: buildPolicyMessages,
+  responseText: ({content, toolCalls}) => withToolCalls(content, toolCalls),
   parseResponse: parsePolicyResponse,
 }
 

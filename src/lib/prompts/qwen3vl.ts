@@ -201,6 +201,25 @@ export function qwen3vlReply(action: Action, thought?: string): string {
   return `${thought ? `Thought: ${thought}\n` : ''}Action: ${formatAction(action)}\n<tool_call>\n${JSON.stringify(call)}\n</tool_call>`
 }
 
+/**
+ * The reply text Qwen3-VL generated when a server with a tool-call parser (vLLM's `--tool-call-parser hermes`) split
+ * its <tool_call> blocks out into `tool_calls`: the content, then each call back in its block. The parser keeps only
+ * the text before the first call, so a Memory section written after it does not come back.
+ */
+export function withToolCalls(content: string | null, calls: readonly {name: string; arguments: string}[]): string | null {
+  if (calls.length === 0) return content
+  const blocks = calls.map((call) => {
+    let args: unknown = call.arguments
+    try {
+      args = JSON.parse(call.arguments)
+    } catch {
+      // kept as the string it is: the parser reports it as invalid JSON
+    }
+    return `${TOOL_OPEN}\n${JSON.stringify({name: call.name, arguments: args})}\n${TOOL_CLOSE}`
+  })
+  return [content?.trimEnd() ?? '', ...blocks].filter((part) => part !== '').join('\n')
+}
+
 function toolArguments(action: Action): Record<string, unknown> {
   const {name, seconds, ...rest} = action
   return {action: name, ...rest, ...(seconds === undefined ? {} : {time: seconds})}

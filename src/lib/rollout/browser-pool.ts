@@ -2,6 +2,7 @@ import {chromium, type Browser, type BrowserContext} from 'playwright-core'
 import {ExternalError} from '../cli/errors.js'
 import type {Reporter} from '../cli/reporter.js'
 import {chromiumArgs, chromiumPath} from '../browser/chromium.js'
+import {TimeoutError, withTimeout} from '../async/with-timeout.js'
 
 export interface Viewport {
   width: number
@@ -254,14 +255,3 @@ async function browserPid(browser: Browser): Promise<number | null> {
     return null
   }
 }
-
-export async function withTimeout<T>(promise: Promise<T>, ms: number, message = `timed out after ${ms} ms`): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  try {
-    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new TimeoutError(message)), ms)))])
-  } finally {
-    clearTimeout(timer)
-  }
-}
-
-export class TimeoutError extends Error {}

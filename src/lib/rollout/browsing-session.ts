@@ -1,6 +1,7 @@
 import type {BrowserContext, Page, Request} from 'playwright-core'
 import type {NavigationGuard} from './navigation-guard.js'
 import type {Observation} from './policy.js'
+import {SETTLE_PROBE, waitForSettle, type SettleResult, type SettleTarget} from './settle.js'
 
 const LOAD_WAIT_MS = 5000
 const SCREENSHOT_TRY_MS = 8000
@@ -23,7 +24,12 @@ export interface SessionOptions {
   guard: NavigationGuard
   navigationTimeoutMs: number
   jpegQuality: number
+  /** When the page counts as settled (settle.ts); timeoutMs 0 turns settling off. */
+  settle: {quietMs: number; timeoutMs: number}
 }
+
+// The requests a page is not settled while they are in flight (settle.ts, (3)); documents of main frames only.
+const SETTLING_RESOURCE_TYPES = new Set(['document', 'xhr', 'fetch'])
 
 export interface StartPage {
   /** HTTP status of the start page's document, or null when none came back. */
@@ -39,8 +45,11 @@ export interface StartPage {
  * refuses requests the navigation guard forbids (guardBrowserRequests); a refused navigation of any of the
  * context's pages is remembered here for the step that caused it.
  */
-export class BrowsingSession {
+export class BrowsingSession implements SettleTarget {
   private readonly pages: Page[] = []
+  /** Document, XHR and fetch requests of the session's pages in flight, and when that set last changed. */
+  private readonly inflight = new Map<Request, Page>()
+  private networkChangedAt = performance.now()
   private refused: string[] = []
   private navigating: Promise<void> | null = null
   private settleNavigation: (() => void) | null = null
@@ -57,6 +66,11 @@ export class BrowsingSession {
   static async open(context: BrowserContext, options: SessionOptions): Promise<BrowsingSession> {
     const session = new BrowsingSession(context, options)
     await context.addInitScript(NOTE_POPUPS)
+    if (options.settle.timeoutMs > 0) {
+      await context.addInitScript(SETTLE_PROBE)
+      context.on('requestfinished', (request) => session.requestEnded(request))
+      context.on('requestfailed', (request) => session.requestEnded(request))
+    }
     // On the context, not its pages: a new tab's first request comes before the tab is announced.
     context.on('request', (request) => session.onRequest(request))
     context.on('page', (page) => session.adopt(page))
@@ -81,12 +95,32 @@ export class BrowsingSession {
     return {status: response?.status() ?? null, title, text}
   }
 
-  /** Waits for a navigation that the last action started, then takes the JPEG screenshot, URL and title. */
-  async observe(): Promise<Observation> {
+  /** The main-frame navigation in flight, for settle.ts. */
+  navigation(): Promise<void> | null {
+    return this.navigating
+  }
+
+  /** The document, XHR and fetch requests in flight, for settle.ts. */
+  network(): {inflight: number; lastChangeAt: number} {
+    return {inflight: this.inflight.size, lastChangeAt: this.networkChangedAt}
+  }
+
+  /**
+   * Waits until the page has settled (settle.ts), counting the quiet window from `actionEndedAt` at the earliest.
+   * With settling off, waits only for a navigation the last action started and its load (null: nothing measured).
+   */
+  async settle(actionEndedAt: number): Promise<SettleResult | null> {
+    if (this.options.settle.timeoutMs > 0) return waitForSettle(this, {...this.options.settle, navigationTimeoutMs: this.options.navigationTimeoutMs}, actionEndedAt)
     if (this.navigating) await this.navigating
-    const page = this.page
     // Images still loading after the document is parsed: worth a short wait, not a hung page's whole timeout.
-    await page.waitForLoadState('load', {timeout: LOAD_WAIT_MS}).catch(() => {})
+    await this.page.waitForLoadState('load', {timeout: LOAD_WAIT_MS}).catch(() => {})
+    return null
+  }
+
+  /** The JPEG screenshot of the viewport, the URL and the title, as they are now. */
+  async capture(): Promise<Observation> {
+    const page = this.page
+    const observedAt = Date.now()
     // A screenshot taken while a document is being swapped can stall on a loaded machine; a second try succeeds.
     const shoot = (timeout: number) => page.screenshot({type: 'jpeg', quality: this.options.jpegQuality, timeout})
     const image = await shoot(SCREENSHOT_TRY_MS).catch(async () => {
@@ -94,20 +128,17 @@ export class BrowsingSession {
       return shoot(this.options.navigationTimeoutMs)
     })
     const title = await page.title().catch(() => '')
-    return {image, url: page.url(), title}
+    return {image, url: page.url(), title, observedAt}
   }
 
-  /** Call before an action: a tab it opens is waited for by `settle`. */
+  /** Call before an action: a tab it opens is waited for by `afterAction`. */
   beforeAction(): void {
     this.pagesBeforeAction = this.pages.length
     this.tabRefused = false
   }
 
-  /**
-   * Lets the page take in the last input, so that a navigation it starts is seen before the next observation, and
-   * a tab it opens (a target=_blank link, window.open) becomes the page the agent sees.
-   */
-  async settle(): Promise<void> {
+  /** After an action: a tab it opened (a target=_blank link, window.open) becomes the page the agent sees. */
+  async afterAction(): Promise<void> {
     const page = this.page
     const opened = await page.evaluate(TAKE_POPUP_NOTE).catch(() => false)
     if (opened === true && this.pages.length === this.pagesBeforeAction && !this.tabRefused) {
@@ -135,10 +166,14 @@ export class BrowsingSession {
     page.on('requestfailed', (request) => {
       if (request.isNavigationRequest() && request.frame() === page.mainFrame()) done()
     })
-    page.on('close', done)
+    page.on('close', () => {
+      done()
+      for (const [request, owner] of this.inflight) if (owner === page) this.requestEnded(request)
+    })
   }
 
   private onRequest(request: Request): void {
+    this.trackRequest(request)
     if (!request.isNavigationRequest()) return
     // A new tab's first request comes before its frame exists; a frame inside a page is only part of that page.
     const frame = frameOf(request)
@@ -157,6 +192,21 @@ export class BrowsingSession {
         resolve()
       }
     })
+  }
+
+  /** Counts a request settle.ts waits for: a main-frame document, or an XHR or fetch of one of the session's pages. */
+  private trackRequest(request: Request): void {
+    if (this.options.settle.timeoutMs <= 0 || !SETTLING_RESOURCE_TYPES.has(request.resourceType())) return
+    const frame = frameOf(request)
+    if (!frame || (request.resourceType() === 'document' && frame.parentFrame())) return
+    const page = this.pages.find((candidate) => candidate === frame.page())
+    if (!page) return
+    this.inflight.set(request, page)
+    this.networkChangedAt = performance.now()
+  }
+
+  private requestEnded(request: Request): void {
+    if (this.inflight.delete(request)) this.networkChangedAt = performance.now()
   }
 
   private endNavigation(): void {

@@ -1,23 +1,22 @@
 import {createHash} from 'node:crypto'
+import type {BrowserContext} from 'playwright-core'
+import {withTimeout} from '../async/with-timeout.js'
 import type {ArtefactStore} from '../io/artefact-store.js'
 import type {Task} from '../schema/task.js'
 import type {Action, Step, Trajectory} from '../schema/trajectory.js'
-import {isFixtureUrl} from '../sites/catalog.js'
-import {cookieHeaderFor, requestCheck} from '../sites/check-client.js'
 import {blockedPageReason} from './blocked-page.js'
 import type {Blocklist} from './blocklist.js'
-import {TimeoutError, withTimeout, type Lease, type Viewport} from './browser-pool.js'
+import type {Lease, Viewport} from './browser-pool.js'
 import {performAction, sameAction} from './browser-actions.js'
 import {BrowsingSession} from './browsing-session.js'
+import {ended, failureIn, firstLine, type EpisodeEnd, type StageOutcome} from './episode-outcome.js'
+import {finishTrace, startTrace, type TraceMode} from './episode-trace.js'
 import type {RolloutMetrics} from './metrics.js'
 import type {NavigationGuard} from './navigation-guard.js'
-import {PolicyFailure, type EpisodePolicy, type PastStep, type PolicyOutput} from './policy.js'
+import type {EpisodePolicy, Observation, PastStep, PolicyOutput} from './policy.js'
+import type {SettleResult} from './settle.js'
 
-/** The fixture web a run uses, for the end-of-episode check. */
-export interface FixtureWeb {
-  url: string
-  token: string | null
-}
+export {BrowserLostError} from './episode-outcome.js'
 
 /** Lock-step batches (`--mode sync`): every session waits here for the slowest one, twice a step. */
 export interface StepGate {
@@ -37,7 +36,15 @@ export interface RunBase {
   viewport: Viewport
   seed: number | null
   webgym_version: string
+  settle: {quiet_ms: number; timeout_ms: number}
 }
+
+/**
+ * A task's own check at the end of its episode, passed in by the run (the fixture web's programmatic check): it gets
+ * the episode's browser context, answer and steps, and returns the verdict stored in the trajectory's `check`, or
+ * undefined when the task has none.
+ */
+export type EpisodeValidator = (input: {task: Task; context: BrowserContext; answer: string | null; steps: readonly Step[]}) => Promise<Record<string, unknown> | undefined>
 
 export interface EpisodeOptions {
   run: RunBase
@@ -49,13 +56,16 @@ export interface EpisodeOptions {
   stepTimeoutMs: number
   episodeTimeoutMs: number
   navigationTimeoutMs: number
+  /** When a page counts as settled before it is observed (settle.ts); timeoutMs 0 turns it off. */
+  settle: {quietMs: number; timeoutMs: number}
   jpegQuality: number
   /** Screenshots kept in memory for the policy's prompt window. */
   imageWindow: number
   shots: ArtefactStore
   guard: NavigationGuard
   blocklist: Blocklist
-  fixture: FixtureWeb | null
+  validate?: EpisodeValidator
+  trace: {mode: TraceMode; dir: string}
   metrics: RolloutMetrics
   /** null for a model policy (its client has timeouts); a policy that reads the page gets the step timeout. */
   policyTimeoutMs: number | null
@@ -64,208 +74,255 @@ export interface EpisodeOptions {
   gate?: StepGate
 }
 
-/** The browser under the episode went away: the scheduler retries the task on another one. */
-export class BrowserLostError extends Error {}
+/** Which attempt of its task an episode is (rollout --samples), and the trajectory id that follows from it. */
+export interface Attempt {
+  attempt: number
+  id: string
+}
+
+const CHECK_TIMEOUT_MS = 15_000
+const EMPTY = Buffer.alloc(0)
 
 /**
- * One episode: a fresh context, the start page, then observe -> policy -> act until the policy answers, the horizon
- * is reached, the agent is stuck repeating itself, or the run is stopped. Every outcome is a trajectory, except a
- * lost browser, which throws BrowserLostError so that the task can be tried again.
+ * One episode: a fresh context, the start page, then observe -> decide -> act -> record until the policy answers,
+ * the horizon is reached, the agent is stuck repeating itself, something fails for good, or the run is stopped.
+ * Each stage returns its value or the episode's typed end; every end is a trajectory, except a lost browser, which
+ * throws BrowserLostError so that the task can be tried again.
  */
-export async function runEpisode(task: Task, lease: Lease, policy: EpisodePolicy, options: EpisodeOptions, stop: AbortSignal): Promise<Trajectory> {
-  const startedAt = new Date()
-  const deadline = Date.now() + options.episodeTimeoutMs
-  const horizon = Math.min(options.horizon, policy.horizon ?? Infinity)
-  const steps: Step[] = []
-  const history: PastStep[] = []
-  let status: Trajectory['status'] = 'horizon'
-  let answer: string | null = null
-  let error: string | null = null
-  let session: BrowsingSession | undefined
-  const remaining = () => Math.max(1, Math.min(options.stepTimeoutMs, deadline - Date.now()))
-  const lost = (cause: unknown) => {
-    if (lease.lost) throw new BrowserLostError(`the browser went away during ${task.id}: ${firstLine(cause)}`)
-  }
-
+export async function runEpisode(task: Task, attempt: Attempt, lease: Lease, policy: EpisodePolicy, options: EpisodeOptions, stop: AbortSignal): Promise<Trajectory> {
+  const episode = new Episode(task, lease, policy, options, stop)
+  const trace = await startTrace(lease.context, options.trace.mode)
+  let end: EpisodeEnd
   try {
-    try {
-      session = await withTimeout(
-        BrowsingSession.open(lease.context, {guard: options.guard, navigationTimeoutMs: options.navigationTimeoutMs, jpegQuality: options.jpegQuality}),
-        options.stepTimeoutMs,
-        'the browser did not open a page in time',
-      )
-      const start = await withTimeout(session.goto(task.start_url!), options.navigationTimeoutMs + options.stepTimeoutMs, 'the start page did not load in time')
-      const blocked = blockedPageReason(start)
-      if (blocked) {
-        status = 'blocked'
-        error = `${task.start_url}: ${blocked}`
-        await options.blocklist.recordFailure(task.website ?? hostOf(task.start_url!), blocked)
-      }
-    } catch (cause) {
-      lost(cause)
-      if (stop.aborted) status = 'aborted'
-      else {
-        status = 'error'
-        error = `the start page ${task.start_url} did not load: ${firstLine(cause)}`
-        await options.blocklist.recordFailure(task.website ?? hostOf(task.start_url!), 'did not load')
-      }
-    }
-
-    let memory: string | null = null
-    let previous: {action: Action | null; shot: string} | null = null
-    let repeats = 0
-    let badResponses = 0
-    for (let index = 0; session && status === 'horizon' && index < horizon; index++) {
-      if (stop.aborted) {
-        status = 'aborted'
-        break
-      }
-      if (Date.now() >= deadline) {
-        status = 'error'
-        error = `the episode ran past its ${Math.round(options.episodeTimeoutMs / 1000)} s limit`
-        break
-      }
-      await options.gate?.arrive()
-
-      const observeStart = performance.now()
-      let observation
-      try {
-        observation = await withTimeout(session.observe(), remaining(), 'the page could not be observed in time')
-      } catch (cause) {
-        lost(cause)
-        status = stop.aborted ? 'aborted' : 'error'
-        error = stop.aborted ? null : `observing the page failed: ${firstLine(cause)}`
-        break
-      }
-      const shot = await options.shots.put(observation.image, 'jpg')
-      const observeMs = performance.now() - observeStart
-
-      const policyStart = performance.now()
-      let output: PolicyOutput
-      try {
-        const decide = () =>
-          policy.next({
-            index,
-            observation,
-            history,
-            memory,
-            lastActionNoEffect: repeats > 0,
-            lastActionError: steps.at(-1)?.action_error ?? null,
-            viewport: options.viewport,
-            page: session!.page,
-            signal: stop,
-          })
-        // A model request has the client's own timeout and retries; a policy that reads the page has the step's.
-        output = options.policyTimeoutMs === null ? await options.limitRequests(decide) : await withTimeout(decide(), remaining(), 'the policy did not decide in time')
-      } catch (cause) {
-        lost(cause)
-        if (stop.aborted) status = 'aborted'
-        else if (cause instanceof PolicyFailure) {
-          status = 'error'
-          error = `the policy failed: ${cause.message}`
-        } else {
-          status = 'error'
-          error = `the policy failed: ${firstLine(cause)}`
-        }
-        break
-      }
-      const policyMs = performance.now() - policyStart
-      await options.gate?.arrive()
-
-      const repeated = previous !== null && previous.shot === shot && sameAction(previous.action, output.action)
-      const actStart = performance.now()
-      let actionError = output.error
-      if (output.action && output.action.name !== 'answer') {
-        try {
-          const page = session.page
-          session.beforeAction()
-          const act = async () => {
-            const result = await performAction(page, output.action!, {viewport: options.viewport, guard: options.guard, navigationTimeoutMs: options.navigationTimeoutMs})
-            await session!.settle()
-            return result
-          }
-          actionError = (await withTimeout(act(), remaining(), 'the action did not finish in time')).error
-        } catch (cause) {
-          lost(cause)
-          actionError = `the action failed: ${firstLine(cause)}`
-        }
-      }
-      actionError = joinErrors(actionError, session.takeRefusals())
-      const actMs = performance.now() - actStart
-
-      steps.push({
-        index,
-        url: observation.url,
-        title: observation.title,
-        screenshot: shot,
-        response: output.response,
-        action: output.action,
-        memory: output.memory,
-        action_error: actionError,
-        repeated,
-        observe_ms: round(observeMs),
-        policy_ms: round(policyMs),
-        act_ms: round(actMs),
-      })
-      history.push({step: steps.at(-1)!, image: observation.image})
-      if (history.length > options.imageWindow) history[history.length - options.imageWindow - 1]!.image = EMPTY
-      options.metrics.steps++
-      options.metrics.time('observe', observeMs)
-      options.metrics.time('policy', policyMs)
-      options.metrics.time('act', actMs)
-      if (output.memory !== null) memory = output.memory
-
-      if (output.action?.name === 'answer') {
-        status = 'answered'
-        answer = output.action.text ?? ''
-        break
-      }
-      repeats = repeated ? repeats + 1 : 0
-      if (repeats >= options.maxRepeats) {
-        status = 'stuck'
-        error = `the same action had no effect ${repeats} times in a row`
-        break
-      }
-      badResponses = output.action === null ? badResponses + 1 : 0
-      if (badResponses >= options.maxActionErrors) {
-        status = 'error'
-        error = `${badResponses} responses in a row gave no usable action (last: ${output.error})`
-        break
-      }
-      previous = {action: output.action, shot}
-    }
+    end = await episode.run()
   } finally {
     options.gate?.leave()
   }
-
-  const check = session && status !== 'aborted' && !lease.lost ? await withTimeout(fixtureCheck(task, session, answer, options.fixture), CHECK_TIMEOUT_MS).catch((cause) => ({error: firstLine(cause)})) : null
-  return {
+  const check = episode.session && end.status !== 'aborted' && !lease.lost && options.validate ? await validate(options.validate, task, episode.session.context, episode.answer, episode.steps) : undefined
+  const trajectory: Trajectory = {
+    id: attempt.id,
+    attempt: attempt.attempt,
     task,
-    run: {...options.run, horizon, started_at: startedAt.toISOString(), ended_at: new Date().toISOString()},
-    status,
-    answer,
-    error,
-    steps,
+    run: {...options.run, horizon: episode.horizon, started_at: episode.startedAt.toISOString(), ended_at: new Date().toISOString()},
+    status: end.status,
+    cause: end.cause,
+    answer: episode.answer,
+    error: end.error,
+    steps: episode.steps,
     ...(check === undefined ? {} : {check}),
   }
+  const tracePath = lease.lost ? null : await finishTrace(trace, trajectory, options.trace)
+  return tracePath ? {...trajectory, trace: tracePath} : trajectory
 }
 
-/** The fixture web's verdict on the session's state and answer; undefined for tasks from elsewhere. */
-async function fixtureCheck(task: Task, session: BrowsingSession, answer: string | null, fixture: FixtureWeb | null): Promise<Record<string, unknown> | null | undefined> {
-  const check = (task.meta as {check?: {path?: string; task?: string}} | undefined)?.check
-  if (!check?.task || !isFixtureUrl(task.start_url)) return undefined
-  if (!fixture?.token) return {error: 'no token for the fixture web check endpoint (pass --sites-token with --sites)'}
+async function validate(check: EpisodeValidator, task: Task, context: BrowserContext, answer: string | null, steps: readonly Step[]): Promise<Record<string, unknown> | undefined> {
   try {
-    const cookie = await cookieHeaderFor(session.context, task.start_url!)
-    const {session: _session, ...verdict} = await requestCheck({serverUrl: fixture.url, token: fixture.token, task: check.task, answer, cookie})
-    return verdict
+    return await withTimeout(check({task, context, answer, steps}), CHECK_TIMEOUT_MS, `the task's check did not answer within ${CHECK_TIMEOUT_MS / 1000} s`)
   } catch (cause) {
     return {error: firstLine(cause)}
   }
 }
 
-const EMPTY = Buffer.alloc(0)
-const CHECK_TIMEOUT_MS = 15_000
+/** The state of one episode as its stages run. */
+class Episode {
+  readonly startedAt = new Date()
+  readonly steps: Step[] = []
+  readonly horizon: number
+  session: BrowsingSession | undefined
+  answer: string | null = null
+  private readonly deadline: number
+  private readonly history: PastStep[] = []
+  private memory: string | null = null
+  /** The previous step's action and screenshot, for the repeated-action check. */
+  private previous: {action: Action | null; shot: string} | null = null
+  private repeats = 0
+  private badReplies = 0
+  /** When the last action ended (performance.now()): the quiet window before the next observation starts there. */
+  private actionEndedAt = performance.now()
+
+  constructor(
+    readonly task: Task,
+    private readonly lease: Lease,
+    private readonly policy: EpisodePolicy,
+    private readonly options: EpisodeOptions,
+    private readonly stop: AbortSignal,
+  ) {
+    this.deadline = Date.now() + options.episodeTimeoutMs
+    this.horizon = Math.min(options.horizon, policy.horizon ?? Infinity)
+  }
+
+  async run(): Promise<EpisodeEnd> {
+    const opened = await this.open()
+    if (!opened.ok) return opened.end
+    for (let index = 0; index < this.horizon; index++) {
+      if (this.stop.aborted) return ended('stopped', null)
+      if (Date.now() >= this.deadline) return ended('timeout', `the episode ran past its ${Math.round(this.options.episodeTimeoutMs / 1000)} s limit`, 'episode')
+      await this.options.gate?.arrive()
+      const observed = await this.observe()
+      if (!observed.ok) return observed.end
+      const decided = await this.decide(index, observed.value.observation)
+      if (!decided.ok) return decided.end
+      await this.options.gate?.arrive()
+      const acted = await this.act(decided.value)
+      if (!acted.ok) return acted.end
+      const end = await this.record(index, observed.value, decided.value, acted.value)
+      if (end) return end
+    }
+    return ended('horizon', null)
+  }
+
+  /** A page in a fresh context, and the start page: refused by the guard, blocked, failed, or loaded. */
+  private async open(): Promise<StageOutcome<void>> {
+    const {task, options} = this
+    const startUrl = task.start_url!
+    const refusal = options.guard.check(startUrl)
+    if (refusal) return {ok: false, end: ended('guard-refused', `the start page ${startUrl} was refused: ${refusal}`)}
+    try {
+      this.session = await withTimeout(
+        BrowsingSession.open(this.lease.context, {guard: options.guard, navigationTimeoutMs: options.navigationTimeoutMs, jpegQuality: options.jpegQuality, settle: options.settle}),
+        options.stepTimeoutMs,
+        'the browser did not open a page in time',
+      )
+    } catch (cause) {
+      return {ok: false, end: this.failure('open', cause, 'opening a page')}
+    }
+    try {
+      const start = await withTimeout(this.session.goto(startUrl), options.navigationTimeoutMs + options.stepTimeoutMs, 'the start page did not load in time')
+      this.actionEndedAt = performance.now()
+      const blocked = blockedPageReason(start)
+      if (!blocked) return {ok: true, value: undefined}
+      await options.blocklist.recordFailure(task.website ?? hostOf(startUrl), blocked)
+      return {ok: false, end: ended('blocked-page', `${startUrl}: ${blocked}`)}
+    } catch (cause) {
+      const end = this.failure('start', cause, `loading the start page ${startUrl}`)
+      if (end.status !== 'aborted') await options.blocklist.recordFailure(task.website ?? hostOf(startUrl), 'did not load')
+      return {ok: false, end: end.cause.kind === 'browser-error' ? ended('start-failed', `the start page ${startUrl} did not load: ${firstLine(cause)}`) : end}
+    }
+  }
+
+  /** Waits for the page to settle, then takes the screenshot into the store. */
+  private async observe(): Promise<StageOutcome<{observation: Observation; shot: string; settle: SettleResult | null; ms: number}>> {
+    const started = performance.now()
+    try {
+      const session = this.session!
+      const settle = await withTimeout(session.settle(this.actionEndedAt), this.remaining() + this.options.navigationTimeoutMs, 'the page did not settle in time')
+      const observation = await withTimeout(session.capture(), this.remaining(), 'the page could not be observed in time')
+      const shot = await this.options.shots.put(observation.image, 'jpg')
+      return {ok: true, value: {observation, shot, settle, ms: performance.now() - started}}
+    } catch (cause) {
+      return {ok: false, end: this.failure('observe', cause, 'observing the page')}
+    }
+  }
+
+  /** The policy's next action, under --max-inflight for a model and the step's time limit for a page reader. */
+  private async decide(index: number, observation: Observation): Promise<StageOutcome<{output: PolicyOutput; ms: number}>> {
+    const started = performance.now()
+    const {options} = this
+    const decide = () =>
+      this.policy.next({
+        index,
+        observation,
+        history: this.history,
+        memory: this.memory,
+        lastActionNoEffect: this.repeats > 0,
+        lastActionError: this.steps.at(-1)?.action_error ?? null,
+        viewport: options.viewport,
+        page: this.session!.page,
+        signal: this.stop,
+      })
+    try {
+      // A model request has the client's own timeout and retries; a policy that reads the page has the step's.
+      const output = options.policyTimeoutMs === null ? await options.limitRequests(decide) : await withTimeout(decide(), this.remaining(), 'the policy did not decide in time')
+      return {ok: true, value: {output, ms: performance.now() - started}}
+    } catch (cause) {
+      return {ok: false, end: this.failure('decide', cause, 'deciding the next action')}
+    }
+  }
+
+  /**
+   * Performs the action. A failed action is the step's action_error and the episode goes on; only a lost browser or
+   * a stop ends it here. The next observation waits for what the action set going.
+   */
+  private async act({output}: {output: PolicyOutput}): Promise<StageOutcome<{error: string | null; ms: number}>> {
+    const started = performance.now()
+    const session = this.session!
+    let error = output.error
+    if (output.action && output.action.name !== 'answer') {
+      const action = output.action
+      try {
+        const page = session.page
+        session.beforeAction()
+        const perform = async () => {
+          const result = await performAction(page, action, {viewport: this.options.viewport, guard: this.options.guard, navigationTimeoutMs: this.options.navigationTimeoutMs})
+          await session.afterAction()
+          return result
+        }
+        error = (await withTimeout(perform(), this.remaining(), 'the action did not finish in time')).error
+      } catch (cause) {
+        if (this.lease.lost || this.stop.aborted) return {ok: false, end: this.failure('act', cause, 'acting')}
+        error = `the action failed: ${firstLine(cause)}`
+      }
+    }
+    this.actionEndedAt = performance.now()
+    return {ok: true, value: {error: joinErrors(error, session.takeRefusals()), ms: this.actionEndedAt - started}}
+  }
+
+  /** Writes the step down and decides whether the episode ends with it. */
+  private async record(
+    index: number,
+    observed: {observation: Observation; shot: string; settle: SettleResult | null; ms: number},
+    decided: {output: PolicyOutput; ms: number},
+    acted: {error: string | null; ms: number},
+  ): Promise<EpisodeEnd | null> {
+    const {observation, shot, settle} = observed
+    const {output} = decided
+    const repeated = this.previous !== null && this.previous.shot === shot && sameAction(this.previous.action, output.action)
+    this.steps.push({
+      index,
+      url: observation.url,
+      title: observation.title,
+      screenshot: shot,
+      response: output.response,
+      ...(output.reasoning ? {reasoning: output.reasoning} : {}),
+      action: output.action,
+      memory: output.memory,
+      action_error: acted.error,
+      repeated,
+      observe_ms: round(observed.ms),
+      policy_ms: round(decided.ms),
+      act_ms: round(acted.ms),
+      settle_ms: round(settle?.ms ?? 0),
+      settled: settle ? settle.settled : null,
+      ...(settle?.busy ? {settle_busy: settle.busy} : {}),
+      observed_at: new Date(observation.observedAt).toISOString(),
+    })
+    this.history.push({step: this.steps.at(-1)!, image: observation.image})
+    const window = this.options.imageWindow
+    if (this.history.length > window) this.history[this.history.length - window - 1]!.image = EMPTY
+    this.options.metrics.stepDone({observeMs: observed.ms, policyMs: decided.ms, actMs: acted.ms, settle})
+    if (output.memory !== null) this.memory = output.memory
+
+    if (output.action?.name === 'answer') {
+      this.answer = output.action.text ?? ''
+      return ended('answered', null)
+    }
+    this.repeats = repeated ? this.repeats + 1 : 0
+    if (this.repeats >= this.options.maxRepeats) return ended('no-effect', `the same action had no effect ${this.repeats} times in a row`)
+    this.badReplies = output.action === null ? this.badReplies + 1 : 0
+    if (this.badReplies >= this.options.maxActionErrors) return ended('unusable-replies', `${this.badReplies} responses in a row gave no usable action (last: ${output.error})`)
+    this.previous = {action: output.action, shot}
+    return null
+  }
+
+  private failure(stage: Parameters<typeof failureIn>[0], cause: unknown, what: string): EpisodeEnd {
+    return failureIn(stage, cause, {what, lost: this.lease.lost, stopped: this.stop.aborted, taskId: this.task.id})
+  }
+
+  /** Time left for one call: the step's limit, or less near the episode's. */
+  private remaining(): number {
+    return Math.max(1, Math.min(this.options.stepTimeoutMs, this.deadline - Date.now()))
+  }
+}
 
 function joinErrors(a: string | null, b: string | null): string | null {
   return a && b ? `${a}; ${b}` : (a ?? b)
@@ -283,12 +340,8 @@ export function hostOf(url: string): string {
   }
 }
 
-export function firstLine(cause: unknown): string {
-  const text = cause instanceof TimeoutError ? cause.message : ((cause as Error)?.message ?? String(cause))
-  return text.split('\n')[0]!.replace(/^\w+\.\w+: /, '')
-}
-
-/** A stable per-task number for seeding a policy's randomness. */
-export function taskSeed(seed: number, taskId: string): number {
-  return createHash('sha256').update(`${seed}\0${taskId}`).digest().readUIntBE(0, 6)
+/** A stable per-attempt number for seeding a policy's randomness: attempt 1 keeps the seed of a single rollout. */
+export function taskSeed(seed: number, taskId: string, attempt = 1): number {
+  const key = attempt === 1 ? `${seed}\0${taskId}` : `${seed}\0${taskId}\0${attempt}`
+  return createHash('sha256').update(key).digest().readUIntBE(0, 6)
 }

@@ -1,6 +1,7 @@
 import {TRAJECTORY_STATUSES} from '../schema/trajectory.js'
+import type {SettleResult} from './settle.js'
 
-export type Timing = 'observe' | 'policy' | 'act'
+export type Timing = 'observe' | 'policy' | 'act' | 'settle'
 type Status = (typeof TRAJECTORY_STATUSES)[number]
 
 /** Counters and timings of a rollout, for the progress line and the `--json` summary. */
@@ -14,10 +15,30 @@ export class RolloutMetrics {
   checkErrors = 0
   firstCheckError: string | null = null
   readonly episodes: Record<Status, number> = Object.fromEntries(TRAJECTORY_STATUSES.map((status) => [status, 0])) as Record<Status, number>
-  private readonly timings: Record<Timing, number[]> = {observe: [], policy: [], act: []}
+  /** Observations taken after waiting for the page, and those whose wait the --settle-timeout bound ended. */
+  settleWaits = 0
+  settleBound = 0
+  private readonly timings: Record<Timing, number[]> = {observe: [], policy: [], act: [], settle: []}
 
   time(kind: Timing, ms: number): void {
     this.timings[kind].push(ms)
+  }
+
+  /** One step's times; `settle` is null when settling was off. */
+  stepDone(step: {observeMs: number; policyMs: number; actMs: number; settle: SettleResult | null}): void {
+    this.steps++
+    this.time('observe', step.observeMs)
+    this.time('policy', step.policyMs)
+    this.time('act', step.actMs)
+    if (!step.settle) return
+    this.settleWaits++
+    this.time('settle', step.settle.ms)
+    if (!step.settle.settled) this.settleBound++
+  }
+
+  /** The share of observations whose settle wait ended at the bound; null before any or with settling off. */
+  settleBoundShare(): number | null {
+    return this.settleWaits === 0 ? null : this.settleBound / this.settleWaits
   }
 
   finished(status: Status): void {
@@ -49,7 +70,7 @@ export class RolloutMetrics {
     return {p50: Math.round(at(0.5)), p95: Math.round(at(0.95))}
   }
 
-  summary(extra: {browser_restarts: number; total: number; concurrency: number; mode: string; policy: string; invalid_skipped: number}) {
+  summary(extra: {browser_restarts: number; total: number; concurrency: number; mode: string; policy: string; invalid_skipped: number; samples: number}) {
     return {
       ...extra,
       episodes: this.done,
@@ -59,7 +80,8 @@ export class RolloutMetrics {
       steps_per_second: Math.round(this.stepsPerSecond() * 1000) / 1000,
       episode_retries: this.retries,
       check_errors: this.checkErrors,
-      timings_ms: {observe: this.percentiles('observe'), policy: this.percentiles('policy'), act: this.percentiles('act')},
+      timings_ms: {observe: this.percentiles('observe'), policy: this.percentiles('policy'), act: this.percentiles('act'), settle: this.percentiles('settle')},
+      settle: {waits: this.settleWaits, hit_bound: this.settleBound, hit_bound_share: this.settleBoundShare()},
     }
   }
 }

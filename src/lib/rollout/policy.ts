@@ -8,6 +8,8 @@ export interface Observation {
   image: Buffer
   url: string
   title: string
+  /** When the screenshot was taken (ms since the epoch). */
+  observedAt: number
 }
 
 /** A step already taken in this episode, with the screenshot the policy saw then (kept for the prompt window). */
@@ -34,6 +36,8 @@ export interface PolicyInput {
 export interface PolicyOutput {
   /** The model's raw response, or null for policies without a model. */
   response: string | null
+  /** A thinking model's reasoning, when the server returns it apart from the content (reasoning_content). */
+  reasoning?: string | null
   action: Action | null
   memory: string | null
   /** Why no action could be taken from the response (malformed output), or null. */
@@ -56,7 +60,8 @@ export interface Policy {
   readonly remote: boolean
   /** How a model policy builds its prompts (--window, --memory), recorded in the run block. */
   readonly promptSettings?: {window: number; memory: boolean}
-  begin(task: Task, seed: number): EpisodePolicy
+  /** An episode on `task`: `seed` is the attempt's own (taskSeed), `attempt` which of the task's --samples it is. */
+  begin(task: Task, seed: number, attempt: number): EpisodePolicy
   close?(): Promise<void>
 }
 

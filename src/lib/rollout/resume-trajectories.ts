@@ -1,16 +1,19 @@
 import {keysAfterRedo} from '../batch/resume-redo.js'
+import {trajectoryId} from './trajectory-id.js'
 
 /**
  * Prepares `rollout --resume FILE`: a last line cut short by a crash is dropped, and so are trajectories that ended
  * `aborted` (a stopped run's unfinished episodes) or `error` (a policy endpoint down, a browser lost for good), which
- * are rolled out again. Returns the task ids FILE still holds, so that after the resumed run every task is in FILE
- * exactly once.
+ * are rolled out again. Returns the trajectory ids (`<task id>#<attempt>`; attempt 1 for records written before
+ * --samples) FILE still holds, so that after the resumed run every attempt of every task is in FILE exactly once.
  */
-export function tasksAlreadyRolledOut(path: string): Promise<Set<string>> {
+export function attemptsAlreadyRolledOut(path: string): Promise<Set<string>> {
   return keysAfterRedo(path, {
     keyOf: (record) => {
       const id = (record.task as {id?: unknown} | undefined)?.id
-      return typeof id === 'string' ? id : undefined
+      if (typeof id !== 'string') return undefined
+      const attempt = typeof record.attempt === 'number' && Number.isInteger(record.attempt) && record.attempt > 0 ? record.attempt : 1
+      return trajectoryId(id, attempt)
     },
     redo: (record) => record.status === 'aborted' || record.status === 'error',
     writer: 'an earlier rollout',

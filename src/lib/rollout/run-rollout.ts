@@ -10,18 +10,21 @@ import {RecordWriter} from '../io/record-writer.js'
 import {TaskSchema, type Task} from '../schema/task.js'
 import type {Level} from '../schema/level.js'
 import {FIXTURE_DOMAIN, isFixtureUrl} from '../sites/catalog.js'
+import {fixtureEpisodeCheck} from '../sites/episode-check.js'
+import {DEFAULT_FAULT_SPEC, type FaultConfig} from '../sites/faults.js'
 import {startSites, type SitesServer} from '../sites/server.js'
 import {WEBGYM_VERSION} from '../version.js'
 import {Blocklist} from './blocklist.js'
 import {BrowserPool, type Viewport} from './browser-pool.js'
-import type {FixtureWeb} from './episode.js'
+import type {TraceMode} from './episode-trace.js'
 import {RolloutMetrics} from './metrics.js'
 import {NavigationGuard} from './navigation-guard.js'
 import type {Policy} from './policy.js'
 import {RolloutProgress} from './rollout-progress.js'
 import {guardBrowserRequests} from './request-guard.js'
-import {tasksAlreadyRolledOut} from './resume-trajectories.js'
-import {runScheduler, type RolloutMode} from './scheduler.js'
+import {attemptsAlreadyRolledOut} from './resume-trajectories.js'
+import {runScheduler, type EpisodeWork, type RolloutMode} from './scheduler.js'
+import {trajectoryId} from './trajectory-id.js'
 
 export interface RolloutOptions {
   inputs: readonly string[]
@@ -45,6 +48,12 @@ export interface RolloutOptions {
   stepTimeoutMs: number
   episodeTimeoutMs: number
   navigationTimeoutMs: number
+  /** When a page counts as settled before each observation (settle.ts); timeoutMs 0 turns settling off. */
+  settle: {quietMs: number; timeoutMs: number}
+  /** Episodes per task (--samples), each its own attempt with its own seed. */
+  samples: number
+  /** Which episodes keep a Playwright trace, and where. */
+  trace: {mode: TraceMode; dir: string}
   retries: number
   jpegQuality: number
   imageWindow: number
@@ -53,6 +62,8 @@ export interface RolloutOptions {
   graceMs: number
   sites?: string
   sitesToken?: string
+  /** Faults and hazards of the fixture web the rollout starts itself (not of a --sites one). */
+  fixtureFaults?: FaultConfig
   allowHosts: readonly string[]
   blocklist?: string
   blockAfter: number
@@ -85,8 +96,9 @@ export async function runRollout(options: RolloutOptions): Promise<RolloutMetric
   }
   const tasks: Task[] = []
   for await (const {record} of readRecords(options.inputs, {schema: TaskSchema, invalid: options.invalid, maxLineBytes: options.maxLineBytes})) tasks.push(record)
-  const done = options.resume ? await tasksAlreadyRolledOut(options.resume) : new Set<string>()
-  const todo = uniqueTasks(tasks, options.reporter).filter((task) => !done.has(task.id))
+  const done = options.resume ? await attemptsAlreadyRolledOut(options.resume) : new Set<string>()
+  const unique = uniqueTasks(tasks, options.reporter)
+  const todo: EpisodeWork[] = unique.flatMap((task) => Array.from({length: options.samples}, (_, i) => ({task, attempt: i + 1})).filter((work) => !done.has(trajectoryId(work.task.id, work.attempt))))
 
   const guard = new NavigationGuard({allowHosts: options.allowHosts})
   const blocklist = await Blocklist.open({path: options.blocklist, threshold: options.blockAfter})
@@ -98,7 +110,7 @@ export async function runRollout(options: RolloutOptions): Promise<RolloutMetric
   let progress: RolloutProgress | undefined
   const stopper = new Stopper(options)
   try {
-    const fixture = await fixtureWeb(todo, options, (server) => (sites = server))
+    const fixture = await fixtureWeb(todo.map((work) => work.task), options, (server) => (sites = server))
     if (fixture) guard.allow(`*.${FIXTURE_DOMAIN}`)
     writer = await RecordWriter.open(options.resume ?? options.output, {append: Boolean(options.resume)})
     if (todo.length > 0) {
@@ -139,6 +151,7 @@ export async function runRollout(options: RolloutOptions): Promise<RolloutMetric
           viewport: options.viewport,
           seed: options.seed,
           webgym_version: WEBGYM_VERSION,
+          settle: {quiet_ms: options.settle.quietMs, timeout_ms: options.settle.timeoutMs},
         },
         viewport: options.viewport,
         maxRepeats: options.maxRepeats,
@@ -146,12 +159,14 @@ export async function runRollout(options: RolloutOptions): Promise<RolloutMetric
         stepTimeoutMs: options.stepTimeoutMs,
         episodeTimeoutMs: options.episodeTimeoutMs,
         navigationTimeoutMs: options.navigationTimeoutMs,
+        settle: options.settle,
         jpegQuality: options.jpegQuality,
         imageWindow: options.imageWindow,
         shots: new ArtefactStore(options.shots),
         guard,
         blocklist,
-        fixture: fixture ? {url: fixture.url, token: fixture.token} : null,
+        validate: fixtureEpisodeCheck(fixture ? {url: fixture.url, token: fixture.token} : null),
+        trace: options.trace,
         metrics,
         policyTimeoutMs: options.policy.remote ? null : options.stepTimeoutMs,
         limitRequests: options.policy.remote
@@ -168,7 +183,7 @@ export async function runRollout(options: RolloutOptions): Promise<RolloutMetric
       },
     })
     progress.stop()
-    report(options, metrics, todo.length, tasks.length - todo.length, pool?.restarts ?? 0, blocklist)
+    report(options, metrics, todo.length, unique.length * options.samples - todo.length, pool?.restarts ?? 0, blocklist)
     if (options.json) await writeSummary(options, metrics, todo.length, pool?.restarts ?? 0)
     if (stopper.stoppedBy) {
       const resumeHint = options.resume ?? options.output
@@ -252,7 +267,7 @@ async function fixtureWeb(tasks: readonly Task[], options: RolloutOptions, start
   if (seeds.size > 1) throw new UsageError(`the fixture-web tasks come from ${seeds.size} different seeds (${[...seeds].join(', ')})`, 'roll out one seed at a time, or start `webgym sites serve --seed N` and pass --sites')
   const seed = [...seeds][0]
   if (typeof seed !== 'number' || !Number.isSafeInteger(seed)) throw new UsageError(`meta.fixture_seed of the fixture-web tasks is not an integer: ${JSON.stringify(seed)}`)
-  const server = await startSites({port: 0, seed})
+  const server = await startSites({port: 0, seed, faults: options.fixtureFaults ?? DEFAULT_FAULT_SPEC})
   started(server)
   options.reporter.info(`fixture web started at ${server.url} (seed ${seed})`)
   return {url: server.url, token: server.token, rules: server.hostResolverRules}
@@ -283,14 +298,21 @@ function report(options: RolloutOptions, metrics: RolloutMetrics, total: number,
     .map(([status, count]) => `${count} ${status}`)
     .join(', ')
   const resumed = options.resume ? `, ${skipped} already in ${options.resume}` : ''
-  options.reporter.info(`rollout: ${metrics.done}/${total} episodes (${statuses || 'none'})${resumed}; ${metrics.steps} steps, ${metrics.stepsPerSecond().toFixed(1)} steps/s; ${restarts} browser restarts, ${metrics.retries} episode retries; ${options.invalid.skipped} invalid records skipped`)
+  options.reporter.info(`rollout: ${metrics.done}/${total} episodes (${statuses || 'none'})${resumed}; ${metrics.steps} steps, ${metrics.stepsPerSecond().toFixed(1)} steps/s; ${settleLine(metrics)}; ${restarts} browser restarts, ${metrics.retries} episode retries; ${options.invalid.skipped} invalid records skipped`)
   if (blocklist.added.length > 0) options.reporter.warn(`added to the blocklist: ${blocklist.added.join(', ')}`)
   if (metrics.checkErrors > 0) {
     options.reporter.warn(`${metrics.checkErrors} fixture-web checks could not be made (first: ${metrics.firstCheckError}); those trajectories hold check.error, and judge --judge programmatic cannot score them`)
   }
 }
 
+function settleLine(metrics: RolloutMetrics): string {
+  const settle = metrics.percentiles('settle')
+  const share = metrics.settleBoundShare()
+  if (!settle || share === null) return 'settling off'
+  return `settle p50 ${settle.p50} ms, p95 ${settle.p95} ms, ${(100 * share).toFixed(1)}% of steps ended at the bound`
+}
+
 async function writeSummary(options: RolloutOptions, metrics: RolloutMetrics, total: number, restarts: number): Promise<void> {
-  const summary = metrics.summary({browser_restarts: restarts, total, concurrency: options.concurrency, mode: options.mode, policy: options.policy.name, invalid_skipped: options.invalid.skipped})
+  const summary = metrics.summary({browser_restarts: restarts, total, concurrency: options.concurrency, mode: options.mode, policy: options.policy.name, invalid_skipped: options.invalid.skipped, samples: options.samples})
   await writeFile(options.json!, `${JSON.stringify(summary)}\n`)
 }

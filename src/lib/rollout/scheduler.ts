@@ -2,12 +2,20 @@ import type {Task} from '../schema/task.js'
 import type {Trajectory} from '../schema/trajectory.js'
 import type {Blocklist} from './blocklist.js'
 import type {BrowserPool} from './browser-pool.js'
-import {BrowserLostError, hostOf, runEpisode, taskSeed, type EpisodeOptions} from './episode.js'
+import {hostOf, runEpisode, taskSeed, type Attempt, type EpisodeOptions} from './episode.js'
+import {BrowserLostError, ended, type EpisodeEnd} from './episode-outcome.js'
 import {PolicyFailure, type EpisodePolicy, type Policy} from './policy.js'
 import {StepBarrier} from './step-barrier.js'
+import {trajectoryId} from './trajectory-id.js'
 
 export const ROLLOUT_MODES = ['async', 'sync'] as const
 export type RolloutMode = (typeof ROLLOUT_MODES)[number]
+
+/** One episode to run: a task and which of its attempts (rollout --samples) this is. */
+export interface EpisodeWork {
+  task: Task
+  attempt: number
+}
 
 export interface SchedulerOptions {
   mode: RolloutMode
@@ -42,7 +50,7 @@ export interface SchedulerResult {
  * with no barrier of any kind. `sync` (the paper's baseline): batches of `concurrency` episodes in lock step, where
  * every step waits for the slowest session and each batch for its longest episode. Both run the same episode code.
  */
-export async function runScheduler(tasks: readonly Task[], options: SchedulerOptions): Promise<SchedulerResult> {
+export async function runScheduler(tasks: readonly EpisodeWork[], options: SchedulerOptions): Promise<SchedulerResult> {
   let next = 0
   let policyFailures = 0
   let failure: string | null = null
@@ -54,9 +62,9 @@ export async function runScheduler(tasks: readonly Task[], options: SchedulerOpt
     const checkError = (trajectory.check as {error?: unknown} | null | undefined)?.error
     if (typeof checkError === 'string') options.episode.metrics.checkFailed(checkError)
     if (trajectory.status === 'error') lastError = trajectory.error ?? 'no reason recorded'
-    if (trajectory.status === 'error' && trajectory.error?.startsWith('the policy failed')) {
+    if (trajectory.cause?.kind === 'policy-failed') {
       policyFailures++
-      lastPolicyError = trajectory.error
+      lastPolicyError = trajectory.error ?? 'no reason recorded'
       if (policyFailures >= options.maxPolicyFailures && !failure) failure = `${policyFailures} episodes in a row ended because the policy failed (last: ${trajectory.error})`
     } else if (trajectory.status !== 'aborted') {
       policyFailures = 0
@@ -89,45 +97,45 @@ export async function runScheduler(tasks: readonly Task[], options: SchedulerOpt
   return {failure: null, hint: ''}
 }
 
-async function runTask(task: Task, options: SchedulerOptions, barrier?: StepBarrier): Promise<Trajectory> {
+async function runTask(work: EpisodeWork, options: SchedulerOptions, barrier?: StepBarrier): Promise<Trajectory> {
+  const {task} = work
   const {metrics} = options.episode
-  const seed = taskSeed(options.seed, task.id)
-  const early = (status: Trajectory['status'], error: string) => {
+  const attempt: Attempt = {attempt: work.attempt, id: trajectoryId(task.id, work.attempt)}
+  const seed = taskSeed(options.seed, task.id, work.attempt)
+  const early = (end: EpisodeEnd) => {
     barrier?.leave()
-    return withoutSteps(task, options, status, error)
+    return withoutSteps(work, attempt, options, end)
   }
-  if (!task.start_url) return early('error', 'the task has no start_url')
+  if (!task.start_url) return early(ended('no-start-url', 'the task has no start_url'))
   await options.blocklist.refresh()
   if (options.blocklist.has(task.website) || options.blocklist.has(hostOf(task.start_url))) {
-    return early('blocked', `${task.website ?? hostOf(task.start_url)} is on the blocklist`)
+    return early(ended('blocklisted', `${task.website ?? hostOf(task.start_url)} is on the blocklist`))
   }
   let policy: EpisodePolicy
   try {
-    policy = options.policy.begin(task, seed)
+    policy = options.policy.begin(task, seed, work.attempt)
   } catch (error) {
-    if (error instanceof PolicyFailure) return early('error', error.message)
+    if (error instanceof PolicyFailure) return early(ended('policy-failed', error.message))
     throw error
   }
-  for (let attempt = 0; ; attempt++) {
-    if (options.stop.aborted) return early('aborted', 'stopped before the episode started')
+  for (let retry = 0; ; retry++) {
+    if (options.stop.aborted) return early(ended('stopped', 'stopped before the episode started'))
     const lease = await options.pool.lease()
     metrics.sessions++
     try {
-      const trajectory = await runEpisode(task, lease, policy, {...options.episode, horizon: options.horizonOf(task), gate: barrier}, options.stop)
-      // An episode that timed out (a step, the episode, or a page load such as the start page) may have met a hung
-      // browser: check it, and try again elsewhere if it was.
-      if (trajectory.status === 'error' && mayBeHungBrowser(trajectory.error) && !(await options.pool.probe(lease))) {
+      const trajectory = await runEpisode(task, attempt, lease, policy, {...options.episode, horizon: options.horizonOf(task), gate: barrier}, options.stop)
+      // An episode that ran out of time (a step, the episode, or a page load such as the start page) may have met a
+      // hung browser: check it, and try again elsewhere if it was.
+      if (trajectory.cause?.kind === 'timeout' && !(await options.pool.probe(lease))) {
         throw new BrowserLostError(`the browser under ${task.id} hung`)
       }
       return trajectory
     } catch (error) {
       if (!(error instanceof BrowserLostError)) throw error
-      if (attempt >= options.retries) {
-        return withoutSteps(task, options, 'error', `${error.message} (tried ${attempt + 1} times)`)
-      }
+      if (retry >= options.retries) return withoutSteps(work, attempt, options, ended('browser-lost', `${error.message} (tried ${retry + 1} times)`))
       metrics.retries++
       barrier?.join()
-      policy = options.policy.begin(task, seed)
+      policy = options.policy.begin(task, seed, work.attempt)
     } finally {
       metrics.sessions--
       await lease.release()
@@ -135,14 +143,17 @@ async function runTask(task: Task, options: SchedulerOptions, barrier?: StepBarr
   }
 }
 
-const TIMED_OUT = / in time|past its|Timeout \d+ ?ms exceeded|timed out/i
-
-/** Whether an episode's error is a timeout, which a hung browser would cause (the browser is then probed). */
-export function mayBeHungBrowser(error: string | null): boolean {
-  return TIMED_OUT.test(error ?? '')
-}
-
-function withoutSteps(task: Task, options: SchedulerOptions, status: Trajectory['status'], error: string): Trajectory {
+function withoutSteps(work: EpisodeWork, attempt: Attempt, options: SchedulerOptions, end: EpisodeEnd): Trajectory {
   const now = new Date().toISOString()
-  return {task, run: {...options.episode.run, horizon: options.horizonOf(task), started_at: now, ended_at: now}, status, answer: null, error, steps: []}
+  return {
+    id: attempt.id,
+    attempt: attempt.attempt,
+    task: work.task,
+    run: {...options.episode.run, horizon: options.horizonOf(work.task), started_at: now, ended_at: now},
+    status: end.status,
+    cause: end.cause,
+    answer: null,
+    error: end.error,
+    steps: [],
+  }
 }

@@ -23,9 +23,14 @@ export const StepSchema = z.looseObject({
   action_error: z.string().nullable().default(null),
   repeated: z.boolean().default(false),
   train: z.boolean().optional().describe('false: filter --drop-repeated-steps left the step out of training'),
-  observe_ms: z.number().nonnegative(),
+  observe_ms: z.number().nonnegative().describe('Settling and capturing the observation'),
   policy_ms: z.number().nonnegative(),
   act_ms: z.number().nonnegative(),
+  settle_ms: z.number().nonnegative().optional().describe('How long the page was waited for before the observation (part of observe_ms)'),
+  settled: z.boolean().nullable().optional().describe('true: the page settled before the observation; false: the --settle-timeout bound ended the wait; null: settling was off'),
+  settle_busy: z.string().optional().describe('What was still going on when the bound ended the wait (settled false)'),
+  observed_at: z.string().optional().describe('When the screenshot was taken (ISO 8601, ms)'),
+  reasoning: z.string().nullable().optional().describe("A thinking model's reasoning (the server's reasoning_content), apart from the response"),
 })
 
 export const RunSchema = z.looseObject({
@@ -39,17 +44,50 @@ export const RunSchema = z.looseObject({
   horizon: z.number().int().positive(),
   seed: z.number().int().nullable(),
   webgym_version: z.string(),
+  settle: z
+    .object({quiet_ms: z.number().nonnegative(), timeout_ms: z.number().nonnegative()})
+    .optional()
+    .describe('When a page counted as settled before each observation (timeout_ms 0: settling off)'),
   started_at: z.string().optional(),
   ended_at: z.string().optional(),
 })
 
 export const TRAJECTORY_STATUSES = ['answered', 'horizon', 'stuck', 'blocked', 'error', 'aborted'] as const
 
+/** Why an episode ended, as a kind (and for a timeout or a browser error, the stage it happened in). */
+export const EPISODE_END_KINDS = [
+  'answered', // the policy answered (status answered)
+  'horizon', // the step cap (horizon)
+  'no-effect', // the same action changed nothing --max-repeats times in a row (stuck)
+  'unusable-replies', // --max-action-errors replies in a row gave no action (error)
+  'blocked-page', // the start page was a block page: captcha, 403 (blocked)
+  'blocklisted', // the website is on the blocklist (blocked)
+  'guard-refused', // the navigation guard refused the start URL (error)
+  'start-failed', // the start page did not load: a network or HTTP failure (error)
+  'no-start-url', // the task has none (error)
+  'timeout', // a stage took longer than its limit, or the episode did (error)
+  'browser-error', // the browser failed a call in a stage (error)
+  'browser-lost', // the browser crashed or hung and the retries ran out (error)
+  'policy-failed', // the policy failed for good: the model server after its retries (error)
+  'stopped', // the run was stopped by a signal (aborted)
+] as const
+export const EPISODE_STAGES = ['open', 'start', 'observe', 'decide', 'act', 'episode'] as const
+
+export const EpisodeCauseSchema = z
+  .object({
+    kind: z.enum(EPISODE_END_KINDS),
+    stage: z.enum(EPISODE_STAGES).optional().describe('Where a timeout or a browser error happened'),
+  })
+  .describe('Why the episode ended, typed: read this, not the error text')
+
 export const TrajectorySchema = z
   .looseObject({
+    id: z.string().optional().describe('<task id>#<attempt>'),
+    attempt: z.number().int().positive().optional().describe('Which of the task\'s --samples attempts this is, from 1'),
     task: TaskSchema,
     run: RunSchema,
     status: z.enum(TRAJECTORY_STATUSES),
+    cause: EpisodeCauseSchema.optional(),
     answer: z.string().nullable(),
     error: z.string().nullable(),
     steps: z.array(StepSchema),
@@ -57,7 +95,8 @@ export const TrajectorySchema = z
       .record(z.string(), z.unknown())
       .nullable()
       .optional()
-      .describe("The fixture web's programmatic check verdict, when the task came from it"),
+      .describe("The task's validation verdict at the end of the episode (the fixture web's programmatic check)"),
+    trace: z.string().optional().describe('Path of the Playwright trace of the episode (rollout --trace): npx playwright-core show-trace PATH'),
   })
   .describe('One episode of a policy on a task')
 
@@ -65,3 +104,6 @@ export type Action = z.infer<typeof ActionSchema>
 export type Step = z.infer<typeof StepSchema>
 export type Run = z.infer<typeof RunSchema>
 export type Trajectory = z.infer<typeof TrajectorySchema>
+export type EpisodeCause = z.infer<typeof EpisodeCauseSchema>
+export type EpisodeEndKind = (typeof EPISODE_END_KINDS)[number]
+export type EpisodeStage = (typeof EPISODE_STAGES)[number]

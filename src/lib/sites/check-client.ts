@@ -1,5 +1,6 @@
 import type {BrowserContext} from 'playwright-core'
 import type {CheckVerdict} from './check.js'
+import type {ObservationAudit} from './session-log.js'
 
 export interface CheckRequest {
   /** The fixture web's base URL, e.g. `http://127.0.0.1:PORT`. */
@@ -9,17 +10,19 @@ export interface CheckRequest {
   answer: string | null
   /** The session's Cookie header for the task's site (see `cookieHeaderFor`). */
   cookie?: string
+  /** When the episode's observations were taken (ms since the epoch): the answer says which of them were stale. */
+  observedAt?: readonly (number | null)[]
   timeoutMs?: number
 }
 
-export type CheckResult = CheckVerdict & {session: string | null}
+export type CheckResult = CheckVerdict & {session: string | null; observations?: ObservationAudit}
 
 /** Asks the fixture web's check endpoint for a verdict per rubric fact on a browser session's state. */
 export async function requestCheck(request: CheckRequest): Promise<CheckResult> {
   const response = await fetch(`${request.serverUrl}/__webgym/check`, {
     method: 'POST',
     headers: {'content-type': 'application/json', 'x-webgym-token': request.token, ...(request.cookie ? {cookie: request.cookie} : {})},
-    body: JSON.stringify({task: request.task, answer: request.answer}),
+    body: JSON.stringify({task: request.task, answer: request.answer, ...(request.observedAt ? {observed_at: request.observedAt} : {})}),
     signal: AbortSignal.timeout(request.timeoutMs ?? 10_000),
   })
   const body = (await response.json()) as CheckResult & {error?: string}

@@ -1,4 +1,5 @@
 import {SeededRandom} from '../random/seeded-random.js'
+import {EVERYDAY_HAZARDS, HAZARD_DELAYS_MS, HAZARD_KINDS, MANY_HAZARDS, siteHazards, type HazardKind, type HazardRates} from './hazards.js'
 import {hashString} from './random-pick.js'
 
 /**
@@ -21,6 +22,8 @@ export interface FaultConfig {
   heavy?: number
   /** Share of sites (chosen by host name) that always show the blocked page, as some sites always block bots. */
   blockedSites?: number
+  /** Page behaviours that punish an observation taken too early (hazards.ts): share of sites with each. */
+  hazards?: HazardRates
 }
 
 export type BlockKind = 'captcha' | '403'
@@ -34,16 +37,24 @@ export const REALISTIC_FAULTS: FaultConfig = {
   offsite: 0.003,
   heavy: 0.02,
   blockedSites: 0.03,
+  hazards: EVERYDAY_HAZARDS,
 }
+
+/** What a fixture web started without a spec of its own shows (`sites serve`, a rollout's own): everyday hazards. */
+export const DEFAULT_FAULT_SPEC = 'everyday'
+
+const KNOWN = `none, everyday, hazards, realistic, latency, error, hang, block, block-kind, offsite, heavy, blocked-sites, ${HAZARD_KINDS.join(', ')}`
 
 const ERROR_STATUSES = [500, 502, 503, 504]
 
 export class FaultSpecError extends Error {}
 
 /**
- * Parses a fault spec: `none`, `realistic`, or a comma list of `latency=MEDIAN/P95` (ms), `error=RATE`,
- * `hang=RATE`, `block=RATE`, `block-kind=captcha|403`, `offsite=RATE`, `heavy=RATE`, `blocked-sites=SHARE`,
- * optionally after `realistic,` to change parts of it.
+ * Parses a fault spec: `none`, `everyday` (the everyday hazards alone), `hazards` (many hazards), `realistic`
+ * (faults and the everyday hazards), or a comma list of `latency=MEDIAN/P95` (ms), `error=RATE`, `hang=RATE`,
+ * `block=RATE`, `block-kind=captcha|403`, `offsite=RATE`, `heavy=RATE`, `blocked-sites=SHARE`, one hazard kind
+ * `=SHARE` each (`late-effect`, `script-redirect` (a share of page loads), `pushstate`, `skeleton`, `lazy-images`,
+ * `animation`, `polling`) or `hazards=SHARE` for all of them, optionally after a preset to change parts of it.
  */
 export function parseFaultSpec(spec: string): FaultConfig {
   const config: FaultConfig = {}
@@ -53,8 +64,19 @@ export function parseFaultSpec(spec: string): FaultConfig {
       Object.assign(config, structuredClone(REALISTIC_FAULTS))
       continue
     }
+    if (part === 'everyday' || part === 'hazards') {
+      config.hazards = {...config.hazards, ...(part === 'everyday' ? EVERYDAY_HAZARDS : MANY_HAZARDS)}
+      continue
+    }
     const [key, value] = part.split('=', 2) as [string, string | undefined]
-    if (value === undefined) throw new FaultSpecError(`fault "${part}" needs a value, e.g. error=0.05 (known: none, realistic, latency, error, hang, block, block-kind, offsite, heavy, blocked-sites)`)
+    if (value === undefined) throw new FaultSpecError(`fault "${part}" needs a value, e.g. error=0.05 (known: ${KNOWN})`)
+    if (key === 'hazards' || (HAZARD_KINDS as readonly string[]).includes(key)) {
+      const rate = Number(value)
+      if (!Number.isFinite(rate) || rate < 0 || rate > 1) throw new FaultSpecError(`${key} must be a share between 0 and 1, got "${value}"`)
+      const kinds = key === 'hazards' ? HAZARD_KINDS : [key as HazardKind]
+      config.hazards = {...config.hazards, ...Object.fromEntries(kinds.map((kind) => [kind, rate]))}
+      continue
+    }
     switch (key) {
       case 'latency': {
         const match = /^(\d+(?:\.\d+)?)(?:\/(\d+(?:\.\d+)?))?$/.exec(value)
@@ -81,7 +103,7 @@ export function parseFaultSpec(spec: string): FaultConfig {
         break
       }
       default:
-        throw new FaultSpecError(`unknown fault "${key}" (known: none, realistic, latency, error, hang, block, block-kind, offsite, heavy, blocked-sites)`)
+        throw new FaultSpecError(`unknown fault "${key}" (known: ${KNOWN})`)
     }
   }
   return config
@@ -137,6 +159,23 @@ export class FaultPlan {
     if (draw(config.offsite)) return {delayMs, outcome: 'offsite'}
     if (draw(config.heavy)) return {delayMs, outcome: 'heavy'}
     return {delayMs, outcome: 'serve'}
+  }
+
+  /** The hazards `host` has as traits (all but the per-load script-redirect). */
+  hazardsOf(host: string): Set<HazardKind> {
+    return siteHazards(host, this.configFor(host).hazards ?? {})
+  }
+
+  /** Whether this page load of `host` gets the redirecting interstitial, and for how long (ms); null when not. */
+  drawRedirect(host: string): number | null {
+    const share = this.configFor(host).hazards?.['script-redirect'] ?? 0
+    return share > 0 && this.rng.nextFloat() < share ? this.hazardDelay('script-redirect') : null
+  }
+
+  /** How long a hazard holds its part back this time (ms), uniform in its range. */
+  hazardDelay(kind: keyof typeof HAZARD_DELAYS_MS): number {
+    const [min, max] = HAZARD_DELAYS_MS[kind]
+    return min + this.rng.nextFloat() * (max - min)
   }
 
   /** A log-normal draw with the given median and 95th percentile. */

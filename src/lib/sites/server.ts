@@ -6,8 +6,11 @@ import {Catalog, FIXTURE_DOMAIN, type CatalogOptions} from './catalog.js'
 import {evaluateTask} from './check.js'
 import {adLandingPage, blockedPage, errorPage, makeHeavy} from './fault-pages.js'
 import {FaultPlan, parseFaultSpec, type FaultConfig} from './faults.js'
+import {HeldFragments, RedirectPasses, hazardPage, holdPoll} from './hazard-serving.js'
+import {HAZARD_HEADERS, POLL_PATH, redirectInterstitial, runtimeFor, skeletonShell, withRuntime} from './hazard-pages.js'
 import {escapeHtml} from './html.js'
 import {imageSvg} from './images.js'
+import {SessionLog, type HazardPart} from './session-log.js'
 import {SESSION_COOKIE, SessionStore} from './sessions.js'
 import type {SiteInfo, SiteReply, SiteRequest} from './types.js'
 
@@ -47,6 +50,9 @@ export async function startSites(options: SitesOptions = {}): Promise<SitesServe
   const faults = new FaultPlan(catalog.seed, toConfig(options.faults ?? {}))
   for (const [host, spec] of Object.entries(options.siteFaults ?? {})) faults.set(toConfig(spec), host)
   const sessions = new SessionStore()
+  const log = new SessionLog()
+  const fragments = new HeldFragments()
+  const passes = new RedirectPasses()
   const sockets = new Set<Socket>()
 
   const server = createServer((request, response) => {
@@ -74,37 +80,68 @@ export async function startSites(options: SitesOptions = {}): Promise<SitesServe
 
   async function serveSite(site: SiteInfo, request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
     const image = /^\/img\/([a-z]+)\/([^/]+)\.svg$/.exec(url.pathname)
+    const traits = faults.hazardsOf(site.host)
+    const headers: Record<string, string> = {}
+    let sessionId = SessionStore.idFromCookie(request.headers.cookie)
+    if (sessionId === undefined) {
+      sessionId = sessions.newId()
+      headers['set-cookie'] = `${SESSION_COOKIE}=${sessionId}; Path=/; HttpOnly; SameSite=Lax`
+    }
+    const session = sessionId
+    if (url.pathname === POLL_PATH) return holdPoll(response, headers)
+    // Every request but an image's is logged with the state its answer reflected (a connection closed unanswered
+    // is logged when it closes).
+    const logged = image ? null : log.begin(session, site.host, url.pathname + url.search)
+    if (logged) response.once('close', () => log.answered(logged, log.version(session)))
+    const answer = (reply: SiteReply, options: {version?: number; interim?: boolean; hazard?: HazardPart} = {}) => {
+      send(response, {...reply, headers: {...headers, ...reply.headers}})
+      if (logged) log.answered(logged, options.version ?? log.version(session), {interim: options.interim || (reply.status >= 300 && reply.status < 400), hazard: options.hazard})
+    }
+
     const decision = faults.decide(site.host, image === null && request.method !== 'HEAD')
-    if (decision.delayMs > 0) {
-      await sleep(decision.delayMs)
-      response.setHeader('x-webgym-delay-ms', decision.delayMs.toFixed(1))
+    const delayMs = decision.delayMs + (image && traits.has('lazy-images') ? faults.hazardDelay('lazy-images') : 0)
+    if (delayMs > 0) {
+      await sleep(delayMs)
+      headers['x-webgym-delay-ms'] = delayMs.toFixed(1)
     }
     if (response.destroyed) return
     if (image) {
       const svg = imageSvg(image[1]!, decodeURIComponent(image[2]!))
-      return send(response, svg === null ? {status: 404, body: 'no such image', type: 'text/plain'} : {status: 200, body: svg, type: 'image/svg+xml', headers: {'cache-control': 'public, max-age=86400'}})
+      return answer(svg === null ? {status: 404, body: 'no such image', type: 'text/plain'} : {status: 200, body: svg, type: 'image/svg+xml', headers: {'cache-control': 'public, max-age=86400'}})
     }
     switch (decision.outcome) {
       case 'hang':
         return // the response never comes; stop() or the client's timeout ends the connection
       case 'error': {
         const status = decision.status ?? 500
-        return send(response, {status, body: errorPage(status), headers: {'x-webgym-fault': 'error'}})
+        return answer({status, body: errorPage(status), headers: {'x-webgym-fault': 'error'}})
       }
       case 'block': {
         const blocked = blockedPage(site.host, faults.configFor(site.host).blockKind ?? 'captcha')
-        return send(response, {...blocked, headers: {'x-webgym-fault': 'block'}})
+        return answer({...blocked, headers: {'x-webgym-fault': 'block'}})
       }
       case 'offsite':
-        return send(response, {status: 302, body: '', headers: {location: `http://ads-${site.slug.split('-')[0]}.${FIXTURE_DOMAIN}/landing`, 'x-webgym-fault': 'offsite'}})
+        return answer({status: 302, body: '', headers: {location: `http://ads-${site.slug.split('-')[0]}.${FIXTURE_DOMAIN}/landing`, 'x-webgym-fault': 'offsite'}})
       default:
     }
-    let sessionId = SessionStore.idFromCookie(request.headers.cookie)
-    const headers: Record<string, string> = {}
-    if (sessionId === undefined) {
-      sessionId = sessions.newId()
-      headers['set-cookie'] = `${SESSION_COOKIE}=${sessionId}; Path=/; HttpOnly; SameSite=Lax`
+
+    const fragment = headerOf(request, HAZARD_HEADERS.fragment)
+    if (fragment !== undefined) {
+      const held = fragments.take(fragment)
+      if (!held) return answer({status: 410, body: 'this page has expired: reload it', type: 'text/plain'})
+      await sleep(faults.hazardDelay('skeleton'))
+      return answer(held.reply, {version: held.version, hazard: 'skeleton-content'})
     }
+    const navigation = request.headers['sec-fetch-mode'] === 'navigate' && request.method === 'GET'
+    const redirectMs = navigation && !passes.take(session, site.host, url) ? faults.drawRedirect(site.host) : null
+    if (redirectMs !== null) {
+      passes.add(session, site.host, url)
+      return answer({status: 200, body: redirectInterstitial(url.pathname + url.search, redirectMs), headers: {'x-webgym-hazard': 'script-redirect'}}, {interim: true, hazard: 'script-redirect'})
+    }
+    const swap = headerOf(request, HAZARD_HEADERS.swap) !== undefined && traits.has('pushstate')
+    const late = headerOf(request, HAZARD_HEADERS.late) !== undefined && request.method === 'POST' && traits.has('late-effect')
+    if (swap) await sleep(faults.hazardDelay('pushstate'))
+
     const family = catalog.familyOf(site)
     const siteRequest: SiteRequest = {
       method: request.method ?? 'GET',
@@ -112,11 +149,25 @@ export async function startSites(options: SitesOptions = {}): Promise<SitesServe
       query: url.searchParams,
       form: request.method === 'POST' ? new URLSearchParams(await readBody(request)) : new URLSearchParams(),
     }
-    const state = sessions.state(sessionId, site.host, family.initialState)
+    const state = sessions.state(session, site.host, family.initialState)
+    const before = JSON.stringify(state)
     const reply = await family.handle(siteRequest, {site, model: catalog.modelOf(site), state})
-    const body = decision.outcome === 'heavy' && (reply.type ?? 'text/html').startsWith('text/html') ? makeHeavy(reply.body) : reply.body
-    if (decision.outcome === 'heavy') headers['x-webgym-fault'] = 'heavy'
-    send(response, {...reply, body, headers: {...headers, ...reply.headers}})
+    if (JSON.stringify(state) !== before) log.changed(session)
+    const version = log.version(session)
+    if (late) await sleep(faults.hazardDelay('late-effect'))
+    if (response.destroyed) return
+    const page = (reply.type ?? 'text/html').startsWith('text/html')
+    let body = reply.body
+    if (page && decision.outcome === 'heavy') {
+      body = makeHeavy(body)
+      headers['x-webgym-fault'] = 'heavy'
+    }
+    if (page) body = hazardPage(body, traits)
+    if (page && navigation && reply.status === 200 && traits.has('skeleton')) {
+      const token = fragments.hold({...reply, body}, version)
+      return answer({...reply, body: withRuntime(skeletonShell(body), {...runtimeFor(traits), fragment: token})}, {version, interim: true, hazard: 'skeleton-shell'})
+    }
+    answer({...reply, body: page ? withRuntime(body, runtimeFor(traits)) : body}, {version, ...(late ? {hazard: 'late-effect' as const} : swap ? {hazard: 'pushstate' as const} : {})})
   }
 
   async function control(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
@@ -125,14 +176,19 @@ export async function startSites(options: SitesOptions = {}): Promise<SitesServe
     const endpoint = url.pathname.slice('/__webgym/'.length)
     if (endpoint === 'health') return sendJson(response, 200, {ok: true, sites: catalog.sites.length, sessions: sessions.size})
     if (endpoint === 'check') {
-      const body = request.method === 'POST' ? (JSON.parse((await readBody(request)) || '{}') as {task?: string; answer?: string | null}) : {}
+      const body = request.method === 'POST' ? (JSON.parse((await readBody(request)) || '{}') as {task?: string; answer?: string | null; observed_at?: unknown[]}) : {}
       const id = body.task ?? url.searchParams.get('task') ?? ''
       const answer = body.answer !== undefined ? body.answer : url.searchParams.get('answer')
       const task = catalog.task(id)
       if (!task) return sendJson(response, 404, {error: `no fixture task "${id}" (ids look like fixture:<site>/<key>; list them with \`webgym sites tasks\`)`})
       const sessionId = SessionStore.idFromCookie(request.headers.cookie)
       const state = sessions.peek(sessionId, task.site.host) ?? catalog.familyOf(task.site).initialState()
-      return sendJson(response, 200, {...evaluateTask(id, task.def, state, answer), session: sessionId ?? null})
+      const observations = Array.isArray(body.observed_at) && sessionId ? {observations: log.audit(sessionId, task.site.host, body.observed_at.map((at) => (typeof at === 'number' ? at : null)))} : {}
+      return sendJson(response, 200, {...evaluateTask(id, task.def, state, answer), session: sessionId ?? null, ...observations})
+    }
+    if (endpoint === 'log') {
+      const sessionId = url.searchParams.get('session') ?? ''
+      return sendJson(response, 200, {session: sessionId, version: log.version(sessionId), requests: log.requests(sessionId)})
     }
     if (endpoint === 'faults') {
       const site = url.searchParams.get('site') ?? undefined
@@ -145,7 +201,7 @@ export async function startSites(options: SitesOptions = {}): Promise<SitesServe
       }
       return sendJson(response, 200, {site: site ?? null, faults: faults.configFor(site ?? '')})
     }
-    return sendJson(response, 404, {error: `unknown control endpoint /__webgym/${endpoint} (known: health, check, faults)`})
+    return sendJson(response, 404, {error: `unknown control endpoint /__webgym/${endpoint} (known: health, check, faults, log)`})
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -168,6 +224,11 @@ export async function startSites(options: SitesOptions = {}): Promise<SitesServe
         for (const socket of sockets) socket.destroy()
       }),
   }
+}
+
+function headerOf(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name]
+  return Array.isArray(value) ? value[0] : value
 }
 
 function toConfig(spec: FaultConfig | string): FaultConfig {

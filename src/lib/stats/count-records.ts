@@ -6,6 +6,7 @@ import {describeIssue} from '../io/zod-issue.js'
 import {JudgedTrajectorySchema} from '../schema/judged.js'
 import {TaskSchema} from '../schema/task.js'
 import {TrajectorySchema} from '../schema/trajectory.js'
+import {AttemptTally, type AttemptSuccess} from './attempt-success.js'
 
 export interface Tally {
   [value: string]: number
@@ -22,6 +23,8 @@ export interface StreamStats {
   by_level: Tally
   by_status: Tally
   by_reward: Tally
+  /** Judged trajectories only: success at attempt 1 and pass@k over each task's attempts; null without them. */
+  attempts: AttemptSuccess | null
 }
 
 const UNKNOWN = '(none)'
@@ -31,7 +34,8 @@ const UNKNOWN = '(none)'
  * reward. Each line is recognised by its shape (a trajectory has `task` and `steps`).
  */
 export async function countRecords(inputs: readonly string[], options: {invalid: InvalidRecords; maxLineBytes?: number}): Promise<StreamStats> {
-  const stats: StreamStats = {records: 0, tasks: 0, trajectories: 0, distinct_websites: 0, by_source: {}, by_website: {}, by_domain: {}, by_level: {}, by_status: {}, by_reward: {}}
+  const stats: StreamStats = {records: 0, tasks: 0, trajectories: 0, distinct_websites: 0, by_source: {}, by_website: {}, by_domain: {}, by_level: {}, by_status: {}, by_reward: {}, attempts: null}
+  const attempts = new AttemptTally()
   for (const input of inputs.length > 0 ? inputs : ['-']) {
     for await (const line of readJsonLines(input, options)) {
       const value = line.value as Record<string, unknown>
@@ -50,7 +54,10 @@ export async function countRecords(inputs: readonly string[], options: {invalid:
         stats.trajectories++
         bump(stats.by_status, String(record.status))
         const judgment = record.judgment as {reward: number} | undefined
-        if (judgment) bump(stats.by_reward, String(judgment.reward))
+        if (judgment) {
+          bump(stats.by_reward, String(judgment.reward))
+          attempts.add(task.id, typeof record.attempt === 'number' ? record.attempt : 1, judgment.reward)
+        }
       } else stats.tasks++
       bump(stats.by_source, task.source)
       bump(stats.by_website, task.website ?? UNKNOWN)
@@ -59,6 +66,7 @@ export async function countRecords(inputs: readonly string[], options: {invalid:
     }
   }
   stats.distinct_websites = Object.keys(stats.by_website).filter((website) => website !== UNKNOWN).length
+  stats.attempts = attempts.summary()
   return stats
 }
 

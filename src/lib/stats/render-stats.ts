@@ -19,5 +19,12 @@ export function renderStats(stats: StreamStats, top: number): string {
   section('by level', stats.by_level)
   section('by status', stats.by_status)
   section('by reward', stats.by_reward)
+  const {attempts} = stats
+  if (attempts) {
+    const percent = (share: number | null) => (share === null ? 'n/a' : `${(100 * share).toFixed(1)}%`)
+    const spread = attempts.attempts.min === attempts.attempts.max ? `${attempts.attempts.min}` : `${attempts.attempts.min}-${attempts.attempts.max}`
+    lines.push('', `attempts (${attempts.tasks} tasks, ${spread} judged attempts each)`, `  success at attempt 1  ${percent(attempts.success_at_attempt_1)}`)
+    for (const [k, share] of Object.entries(attempts.pass_at_k)) lines.push(`  pass@${k}${' '.repeat(Math.max(1, 19 - k.length))}${percent(share)}`)
+  }
   return `${lines.join('\n')}\n`
 }

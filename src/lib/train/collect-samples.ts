@@ -36,6 +36,8 @@ export function emptySkipCounts(): SkipCounts {
 export interface PendingSample {
   id: string
   trajectory: number
+  /** The task's id, for a per-task (group) baseline. */
+  task: string
   messages: PromptMessage[]
   response: string
   reward: number
@@ -48,6 +50,8 @@ export interface PendingSample {
 export interface CollectTally {
   trajectories: number
   rewardSum: number
+  /** Judged trajectories and their reward sum per task id, for --baseline group. */
+  byTask: Map<string, {n: number; rewardSum: number}>
   /** Trajectories whose judging failed (judgment.error): left out, and out of the --baseline mean. */
   unjudged: number
   /** Trajectories whose step indices are not 0, 1, 2...: steps were removed from them (by hand, or an old filter). */
@@ -70,7 +74,7 @@ export interface CollectOptions {
  * policy sent at that step rebuilt and the model's raw response as the target.
  */
 export async function collectSamples(options: CollectOptions): Promise<CollectTally> {
-  const tally: CollectTally = {trajectories: 0, unjudged: 0, rewardSum: 0, withGaps: 0, skipped: emptySkipCounts()}
+  const tally: CollectTally = {trajectories: 0, unjudged: 0, rewardSum: 0, byTask: new Map(), withGaps: 0, skipped: emptySkipCounts()}
   for await (const {record, location} of readRecords(options.inputs, {schema: JudgedTrajectorySchema, invalid: options.invalid, maxLineBytes: options.maxLineBytes})) {
     const version = record.run.prompt_version
     const dialect = version === null ? null : dialectForPromptVersion(version)
@@ -86,6 +90,10 @@ export async function collectSamples(options: CollectOptions): Promise<CollectTa
     const ordinal = tally.trajectories++
     const reward = record.judgment.reward
     tally.rewardSum += reward
+    const group = tally.byTask.get(record.task.id) ?? {n: 0, rewardSum: 0}
+    group.n++
+    group.rewardSum += reward
+    tally.byTask.set(record.task.id, group)
     if (record.steps.some((step, i) => step.index !== i)) tally.withGaps++
     const settings = promptSettings(record.run)
     const key = trajectoryKey(record)
@@ -97,6 +105,7 @@ export async function collectSamples(options: CollectOptions): Promise<CollectTa
       const sample: PendingSample = {
         id: `${key}#${step.index}`,
         trajectory: ordinal,
+        task: record.task.id,
         messages: stepPrompt(record, position, settings, dialect!),
         response: step.response!,
         reward,

@@ -4,7 +4,7 @@ import {InputError} from '../cli/errors.js'
 import type {Reporter} from '../cli/reporter.js'
 import type {InvalidRecords} from '../io/invalid-records.js'
 import {ByteSpool} from '../io/byte-spool.js'
-import {collectSamples, type SkipCounts} from './collect-samples.js'
+import {collectSamples, type PendingSample, type SkipCounts} from './collect-samples.js'
 import {launchTrainer} from './launch-trainer.js'
 import {writeLlamaFactoryConfig} from './llamafactory-files.js'
 import {SampleImages} from './sample-images.js'
@@ -48,6 +48,8 @@ export interface TrainRecord {
   images: number
   /** The mean reward subtracted from every reward (--baseline mean), else null. */
   baseline: number | null
+  /** --baseline group: tasks whose attempts are averaged, and those among them with mixed rewards (they teach). */
+  baseline_groups?: {tasks: number; mixed: number}
   skipped: SkipCounts
   /** Records left out under --on-invalid skip (malformed, or prompted in a dialect this webgym cannot rebuild). */
   invalid_skipped: number
@@ -89,9 +91,12 @@ export async function runTrain(options: TrainOptions): Promise<TrainRecord> {
     })
     spoolOpen = false
     await spool.close()
-    // REINFORCE's variance-reducing baseline: the mean reward of the batch, here every trajectory read.
+    // REINFORCE's variance-reducing baseline: the mean reward of the batch, here every trajectory read; or per task,
+    // the mean of its own attempts (a group baseline, as GRPO-style training uses).
     if (options.baseline === 'mean' && collected.trajectories > 0) baseline = collected.rewardSum / collected.trajectories
-    dataset = await writeDataset({backend: options.backend, out, spool, baseline: baseline ?? 0, images, skipped: collected.skipped})
+    const groups = collected.byTask
+    const baselineOf = options.baseline === 'group' ? (sample: PendingSample) => groups.get(sample.task)!.rewardSum / groups.get(sample.task)!.n : () => baseline ?? 0
+    dataset = await writeDataset({backend: options.backend, out, spool, baseline: baselineOf, images, skipped: collected.skipped})
   } finally {
     if (spoolOpen) await spool.close().catch(() => undefined)
     await rm(spoolPath, {force: true})
@@ -117,6 +122,7 @@ export async function runTrain(options: TrainOptions): Promise<TrainRecord> {
     trajectories_unjudged: collected.unjudged,
     images: images.count,
     baseline,
+    ...(options.baseline === 'group' ? {baseline_groups: {tasks: collected.byTask.size, mixed: [...collected.byTask.values()].filter((group) => group.rewardSum > 0 && group.rewardSum < group.n).length}} : {}),
     skipped: collected.skipped,
     invalid_skipped: options.invalid.skipped,
   }

@@ -5,8 +5,12 @@ import {UsageError} from '../cli/errors.js'
 export const TRAIN_BACKENDS = ['llamafactory', 'torch'] as const
 export type TrainBackend = (typeof TRAIN_BACKENDS)[number]
 
-/** none: weight = reward (filtered behaviour cloning); mean: weight = reward - mean reward (REINFORCE with a baseline). */
-export const BASELINES = ['none', 'mean'] as const
+/**
+ * none: weight = reward (filtered behaviour cloning); mean: weight = reward - mean reward of the input (REINFORCE
+ * with a baseline); group: weight = reward - mean reward of the same task's attempts (rollout --samples K), so a task
+ * every attempt solved or failed teaches nothing and one with mixed attempts pushes its successes up and failures down.
+ */
+export const BASELINES = ['none', 'mean', 'group'] as const
 export type Baseline = (typeof BASELINES)[number]
 
 export const FINETUNING = ['lora', 'full'] as const
@@ -55,6 +59,6 @@ export function positiveNumber(flag: string, text: string): number {
 /** The mean-reward baseline needs a trainer that takes per-sample weights: LLaMA-Factory's SFT has none. */
 export function assertBackendSupports(backend: TrainBackend, baseline: Baseline): void {
   if (backend === 'llamafactory' && baseline !== 'none') {
-    throw new UsageError('--baseline mean needs per-sample weights, which LLaMA-Factory cannot take', 'use --backend torch (negative weights push failed trajectories down)')
+    throw new UsageError(`--baseline ${baseline} needs per-sample weights, which LLaMA-Factory cannot take`, 'use --backend torch (negative weights push failed trajectories down)')
   }
 }

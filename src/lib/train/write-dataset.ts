@@ -20,8 +20,8 @@ export interface WriteDatasetOptions {
   backend: TrainBackend
   out: string
   spool: ByteSpool
-  /** Subtracted from every reward (0 without a baseline). */
-  baseline: number
+  /** What is subtracted from a sample's reward: 0 without a baseline, the mean, or its task's mean. */
+  baseline: (sample: PendingSample) => number
   images: SampleImages
   skipped: SkipCounts
 }
@@ -42,7 +42,7 @@ export async function writeDataset(options: WriteDatasetOptions): Promise<Datase
     for await (const lines of options.spool.batches()) {
       for (const line of lines) {
         const pending = JSON.parse(line) as PendingSample
-        const weight = pending.reward - options.baseline
+        const weight = pending.reward - options.baseline(pending)
         if (weight === 0) {
           options.skipped.zero_weight++
           continue

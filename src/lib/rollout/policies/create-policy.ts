@@ -10,6 +10,7 @@ import {OpenAIPolicy} from './openai.js'
 import {OraclePolicy} from './oracle.js'
 import {RandomPolicy, type RandomActionKind} from './random.js'
 import {ReplayPolicy} from './replay.js'
+import {trajectoryId} from '../trajectory-id.js'
 
 export const POLICIES = ['openai', 'random', 'oracle', 'replay'] as const
 export type PolicyName = (typeof POLICIES)[number]
@@ -47,7 +48,7 @@ export async function createPolicy(choice: PolicyChoice): Promise<Policy> {
         throw new InputError(`${choice.replay}: cannot read the --replay file`, 'check the path')
       })
       const recorded = new Map<string, Trajectory>()
-      for await (const {record} of readRecords([choice.replay], {schema: TrajectorySchema, invalid: choice.invalid})) recorded.set(record.task.id, record)
+      for await (const {record} of readRecords([choice.replay], {schema: TrajectorySchema, invalid: choice.invalid})) recorded.set(trajectoryId(record.task.id, record.attempt ?? 1), record)
       return new ReplayPolicy(recorded)
     }
   }

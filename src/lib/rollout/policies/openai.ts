@@ -1,4 +1,4 @@
-import {LlmClient, LlmError} from '../../llm/client.js'
+import {LlmClient, LlmError, type ChatReply} from '../../llm/client.js'
 import type {PolicyDialect} from '../../prompts/policy-dialects.js'
 import type {PolicyRound} from '../../prompts/qwen3vl.js'
 import type {Task} from '../../schema/task.js'
@@ -43,15 +43,16 @@ export class OpenAIPolicy implements Policy {
     return {window: this.options.window, memory: this.options.useMemory}
   }
 
-  begin(task: Task): EpisodePolicy {
-    return {next: (input) => this.next(task, input)}
+  /** Each attempt of a task samples with its own request seed (--seed plus the attempt's index), as votes do. */
+  begin(task: Task, _seed: number, attempt: number): EpisodePolicy {
+    return {next: (input) => this.next(task, input, attempt - 1)}
   }
 
   async close(): Promise<void> {
     await this.client.close()
   }
 
-  private async next(task: Task, input: PolicyInput): Promise<PolicyOutput> {
+  private async next(task: Task, input: PolicyInput, sample: number): Promise<PolicyOutput> {
     const rounds = input.history.map(({step, image}) => policyRound(step, image.length > 0 ? dataUrl(image) : undefined, this.options.useMemory))
     const messages = this.options.dialect.buildMessages({
       task: {intent: task.intent, start_url: task.start_url, website: task.website},
@@ -64,15 +65,16 @@ export class OpenAIPolicy implements Policy {
       lastActionError: input.lastActionError,
       window: this.options.window,
     })
-    let content: string | null
+    let reply: ChatReply
     try {
-      ;({content} = await this.client.chat(messages, {maxTokens: this.options.maxTokens, signal: input.signal}))
+      reply = await this.client.chat(messages, {maxTokens: this.options.maxTokens, signal: input.signal, sample})
     } catch (error) {
       if (error instanceof LlmError) throw new PolicyFailure(error.message)
       throw error
     }
-    const parsed = this.options.dialect.parseResponse(content)
-    return {response: content, action: parsed.action, memory: this.options.useMemory ? parsed.memory : null, error: parsed.error}
+    const response = this.options.dialect.responseText(reply)
+    const parsed = this.options.dialect.parseResponse(response)
+    return {response, reasoning: reply.reasoning, action: parsed.action, memory: this.options.useMemory ? parsed.memory : null, error: parsed.error}
   }
 }
 

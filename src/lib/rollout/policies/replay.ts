@@ -1,6 +1,7 @@
 import type {Task} from '../../schema/task.js'
 import type {Trajectory} from '../../schema/trajectory.js'
 import {PolicyFailure, type EpisodePolicy, type Policy} from '../policy.js'
+import {trajectoryId} from '../trajectory-id.js'
 
 /**
  * Re-executes the recorded actions of earlier trajectories, step by step, with the recorded responses and memory:
@@ -13,13 +14,16 @@ export class ReplayPolicy implements Policy {
   readonly remote = false
   readonly model: string | null
 
+  /** `recorded`: trajectories by trajectory id (`<task id>#<attempt>`). */
   constructor(private readonly recorded: ReadonlyMap<string, Trajectory>) {
     this.model = null
   }
 
-  begin(task: Task): EpisodePolicy {
-    const trajectory = this.recorded.get(task.id)
-    if (!trajectory) throw new PolicyFailure(`no recorded trajectory for ${task.id} in the --replay file`)
+  /** The recorded trajectory of the same attempt (records written before --samples are attempt 1). */
+  begin(task: Task, _seed: number, attempt: number): EpisodePolicy {
+    const id = trajectoryId(task.id, attempt)
+    const trajectory = this.recorded.get(id)
+    if (!trajectory) throw new PolicyFailure(`no recorded trajectory for ${attempt === 1 ? task.id : id} in the --replay file`)
     const steps = trajectory.steps
     let index = 0
     return {

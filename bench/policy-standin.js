@@ -2,10 +2,11 @@
 // OpenAI-compatible (POST /v1/chat/completions, GET /v1/models) over real HTTP. It replies in the qwen3vl dialect:
 // a left_click at a point in 0-1000 or, at the step where the episode's planned length runs out, an `answer`.
 //
-// Latency behaves like continuous batching: every request in flight shares the GPU, and one request on its own takes
-// `baseMs + perInflightMs` while n of them each progress at the rate of one that takes `baseMs + perInflightMs * n`.
-// A batch of 8 arriving together thus finishes together after base + 8 x per; a lone request is fast. Requests are
-// simulated exactly (the next completion is recomputed when one arrives or leaves), not by polling.
+// Latency behaves like continuous batching: every request in flight shares the GPU. Each request needs some work:
+// one unit in the simple model, or (with `replyTokens`) its prefill plus one decode iteration per reply token. While n
+// requests are in flight a unit (an iteration) takes `baseMs + perInflightMs * n`, so a batch arriving together
+// finishes when its longest reply does, and a lone short request is fast. Requests are simulated exactly (the next
+// completion is recomputed when one arrives or leaves), not by polling.
 //
 // Replies are deterministic: the episode is recognised by its task intent ("Task: ..." in the first user message),
 // the step by the "Step N screenshot" line of the last user message, so async and sync runs see the same actions.
@@ -16,7 +17,7 @@ import {createServer} from 'node:http'
  * Starts the stand-in. `episodeLength(intent)` says at which step (1-based) the policy answers; a length past the
  * episode's horizon means it never does, and the episode runs to the cap as a failed one would.
  */
-export async function startPolicyStandin({baseMs = 300, perInflightMs = 40, model = 'standin', episodeLength}) {
+export async function startPolicyStandin({baseMs = 300, perInflightMs = 40, model = 'standin', episodeLength, replyTokens = null, prefillUnits = 0}) {
   const state = {requests: 0, answers: 0, badRequests: 0, peakInflight: 0, busyMs: 0}
   const running = new Set()
   let clock = performance.now()
@@ -47,10 +48,10 @@ export async function startPolicyStandin({baseMs = 300, perInflightMs = 40, mode
     schedule()
     for (const request of finished) request.finish()
   }
-  const compute = () =>
+  const compute = (units) =>
     new Promise((resolve) => {
       advance()
-      running.add({left: 1, finish: resolve})
+      running.add({left: units, finish: resolve})
       state.peakInflight = Math.max(state.peakInflight, running.size)
       schedule()
     })
@@ -65,22 +66,23 @@ export async function startPolicyStandin({baseMs = 300, perInflightMs = 40, mode
     req.on('end', async () => {
       state.requests++
       let content
+      let tokens = 90
       try {
         const {messages} = JSON.parse(Buffer.concat(chunks).toString('utf8'))
-        content = reply(messages, episodeLength)
+        ;({content, tokens} = reply(messages, episodeLength, replyTokens))
       } catch (error) {
         state.badRequests++
         return json(res, 400, {error: {message: `bad request: ${error.message}`}})
       }
       if (content.includes('"answer"')) state.answers++
-      await compute()
+      await compute(replyTokens ? prefillUnits + tokens : 1)
       json(res, 200, {
         id: `chatcmpl-standin-${state.requests}`,
         object: 'chat.completion',
         created: Math.floor(Date.now() / 1000),
         model,
         choices: [{index: 0, message: {role: 'assistant', content, refusal: null}, logprobs: null, finish_reason: 'stop'}],
-        usage: {prompt_tokens: 2500, completion_tokens: 90, total_tokens: 2590},
+        usage: {prompt_tokens: 2500, completion_tokens: tokens, total_tokens: 2500 + tokens},
       })
     })
   })
@@ -98,20 +100,25 @@ export async function startPolicyStandin({baseMs = 300, perInflightMs = 40, mode
   }
 }
 
-/** The reply to one request: a click somewhere, or the answer once the episode's planned steps are done. */
-function reply(messages, episodeLength) {
+/**
+ * The reply to one request: a click somewhere, or the answer once the episode's planned steps are done, and its
+ * length in tokens (`replyTokens(u)` maps a uniform draw to a length; without it, 90). Both are deterministic in the
+ * task and the step, so that async and sync runs get the same replies.
+ */
+function reply(messages, episodeLength, replyTokens) {
   const users = messages.filter((message) => message.role === 'user')
   const intent = /^Task: (.*)$/m.exec(textOf(users[0]))?.[1]
   if (!intent) throw new Error('no "Task: ..." line in the first user message')
   const step = stepNumber(messages, users)
+  const hash = createHash('sha256').update(`${intent}\0${step}`).digest()
+  const tokens = replyTokens ? replyTokens(hash.readUInt32BE(4) / 2 ** 32) : 90
   if (step >= episodeLength(intent)) {
     const call = {name: 'computer_use', arguments: {action: 'answer', text: 'The stand-in has finished the task.'}}
-    return `Thought: The screen shows what the task asks for.\nAction: Answer.\n<tool_call>\n${JSON.stringify(call)}\n</tool_call>\nMemory: answered at step ${step}.`
+    return {tokens, content: `Thought: The screen shows what the task asks for.\nAction: Answer.\n<tool_call>\n${JSON.stringify(call)}\n</tool_call>\nMemory: answered at step ${step}.`}
   }
-  const hash = createHash('sha256').update(`${intent}\0${step}`).digest()
   const coordinate = [hash.readUInt16BE(0) % 1001, hash.readUInt16BE(2) % 1001]
   const call = {name: 'computer_use', arguments: {action: 'left_click', coordinate}}
-  return `Thought: This part of the page may lead towards the goal.\nAction: Click at (${coordinate[0]}, ${coordinate[1]}).\n<tool_call>\n${JSON.stringify(call)}\n</tool_call>\nMemory: step ${step} done.`
+  return {tokens, content: `Thought: This part of the page may lead towards the goal.\nAction: Click at (${coordinate[0]}, ${coordinate[1]}).\n<tool_call>\n${JSON.stringify(call)}\n</tool_call>\nMemory: step ${step} done.`}
 }
 
 // The prompt shows only the last few rounds as turns (--window), so counting assistant messages alone undercounts

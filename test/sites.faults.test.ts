@@ -31,6 +31,18 @@ describe('fault specs', () => {
     expect(() => parseFaultSpec(spec)).toThrow(message)
   })
 
+  it('adds a tail: the share of page requests asked for takes 90-100% of its ms longer, and assets never do', () => {
+    expect(parseFaultSpec('tail=0.03/9000')).toEqual({tail: {rate: 0.03, ms: 9000}})
+    expect(() => parseFaultSpec('tail=0.03')).toThrow(/tail must be RATE\/MS/)
+    const plan = new FaultPlan(1, {tail: {rate: 0.2, ms: 1000}})
+    const delays = Array.from({length: 5000}, () => plan.decide('a.webgym.test', true).delayMs)
+    const slow = delays.filter((ms) => ms > 0)
+    expect(slow.length / delays.length).toBeGreaterThan(0.18)
+    expect(slow.length / delays.length).toBeLessThan(0.22)
+    for (const ms of slow) expect(ms).toBeGreaterThanOrEqual(900), expect(ms).toBeLessThanOrEqual(1000)
+    expect(Array.from({length: 200}, () => plan.decide('a.webgym.test', false).delayMs).every((ms) => ms === 0)).toBe(true)
+  })
+
   it('draws log-normal latency with the configured median and p95', () => {
     const plan = new FaultPlan(1, {latency: {median: 200, p95: 1000}})
     const delays = Array.from({length: 20_000}, () => plan.decide('a.webgym.test', true).delayMs).sort((a, b) => a - b)

@@ -74,6 +74,18 @@ describe('webgym stats', () => {
     const stats = JSON.parse(String(result.stdout))
     expect(stats).toMatchObject({records: 4, tasks: 1, trajectories: 3, by_status: {answered: 1, horizon: 1, stuck: 1}, by_reward: {'1': 1, '0': 1}})
   })
+
+  it('gives success at attempt 1 and pass@k over the attempts of each task (rollout --samples, then judge)', async () => {
+    const attempt = (t: ReturnType<typeof task>, n: number, reward: 0 | 1) => ({...trajectory(t, reward ? 'answered' : 'horizon', reward), id: `${t.id}#${n}`, attempt: n})
+    // a: 1 of 3 (attempt 1 failed); b: 3 of 3; c: 0 of 3.
+    const records = [attempt(tasks[0], 1, 0), attempt(tasks[0], 2, 1), attempt(tasks[0], 3, 0), ...[1, 2, 3].map((n) => attempt(tasks[1], n, 1)), ...[1, 2, 3].map((n) => attempt(tasks[2], n, 0))]
+    const input = records.map((r) => JSON.stringify(r)).join('\n') + '\n'
+    const stats = JSON.parse(String((await runWebgym(['stats', '--json'], {input})).stdout))
+    // pass@1 = mean of c/n = (1/3 + 1 + 0) / 3; pass@2: a 1 - C(2,2)/C(3,2) = 2/3, b 1, c 0; pass@3: a 1, b 1, c 0.
+    expect(stats.attempts).toEqual({tasks: 3, attempts: {min: 3, max: 3}, success_at_attempt_1: 0.3333, pass_at_k: {'1': 0.4444, '2': 0.5556, '3': 0.6667}})
+    const table = String((await runWebgym(['stats'], {input})).stdout)
+    expect(table).toMatch(/attempts \(3 tasks, 3 judged attempts each\)\n  success at attempt 1  33\.3%\n  pass@1 +44\.4%\n  pass@2 +55\.6%\n  pass@3 +66\.7%/)
+  })
 })
 
 describe('webgym schema', () => {

@@ -182,6 +182,27 @@ describe('webgym train: the dataset', () => {
     expect(samples.filter((sample) => sample.weight < 0)).toHaveLength(3)
   })
 
+  it('torch --baseline group: weights are the reward less the mean of the same task attempts (rollout --samples)', async () => {
+    const grouped = join(dir, 'grouped.ndjson')
+    const records = readNdjson(judgedFile)
+    const solved = tasks[0]!.id
+    const first = records.find((record) => record.task.id === solved)!
+    // A second attempt of the first task that failed: the task's mean is 0.5. The other tasks have one attempt each.
+    const second = {...first, id: `${solved}#2`, attempt: 2, run: {...first.run, started_at: '2026-01-01T00:00:00.000Z'}, judgment: judgment(0)}
+    writeFileSync(grouped, ndjson([...records, second]))
+    const {out, record} = await train(['--backend', 'torch', '--baseline', 'group'], grouped)
+    expect(record).toMatchObject({baseline: null, baseline_groups: {tasks: 3, mixed: 1}, trajectories: 4})
+    const samples = readNdjson(join(out, 'samples.jsonl'))
+    // Only the task with mixed attempts teaches: its success up, its failure down; a task alone in its group weighs 0.
+    expect(samples).toHaveLength(8)
+    for (const sample of samples) {
+      expect(sample.id.startsWith(`${solved}@`)).toBe(true)
+      expect(sample.weight).toBe(sample.id.includes('@2026-01-01T00:00:00.000Z') ? -0.5 : 0.5)
+    }
+    const llamafactory = await runWebgym(['train', grouped, '--out', join(tempDir(), 'run'), '--dry-run', '--baseline', 'group'])
+    expect(llamafactory.exitCode).toBe(2)
+  })
+
   it('leaves out trajectories whose judging failed: their fail-safe 0 is no verdict and does not move the baseline', async () => {
     const withError = join(dir, 'judge-error.ndjson')
     // A successful episode whose judging failed: reward 0 with the error. Left in, it would count as a failure.

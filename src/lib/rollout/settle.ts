@@ -19,7 +19,7 @@ import {withTimeout} from '../async/with-timeout.js'
  *    (SETTLE_PROBE): a MutationObserver, a layout-shift PerformanceObserver and a check run on each poll.
  * 5. The quiet window starts no earlier than the end of the action, so a click with no visible effect still waits
  *    one window for a navigation or request it may start late.
- * 6. Bound. All of this is bounded by the settle timeout (`--settle-timeout`, default 3 s), counted without the
+ * 6. Bound. All of this is bounded by the settle timeout (`--settle-timeout`, default 5 s), counted without the
  *    navigation waits of (1). Long polling, endless animations and pages that never stop changing end the wait at
  *    the bound: the step is recorded with `settled: false` and what was still going on, and the episode goes on.
  *
@@ -35,7 +35,7 @@ export interface SettleOptions {
   navigationTimeoutMs: number
 }
 
-export const DEFAULT_SETTLE: Omit<SettleOptions, 'navigationTimeoutMs'> = {quietMs: 300, timeoutMs: 3000}
+export const DEFAULT_SETTLE: Omit<SettleOptions, 'navigationTimeoutMs'> = {quietMs: 300, timeoutMs: 5000}
 
 /** What kept a page from settling: the reason recorded with a step that reached the bound. */
 export type SettleBusy = 'navigation' | 'loading' | 'network' | 'changing' | 'image' | 'animation' | 'unresponsive'

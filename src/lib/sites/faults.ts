@@ -9,6 +9,8 @@ import {hashString} from './random-pick.js'
 export interface FaultConfig {
   /** Response latency, log-normal with this median and 95th percentile (ms). */
   latency?: {median: number; p95: number}
+  /** A share of page requests that take about `ms` longer (90-100% of it): the loads that near a timeout. */
+  tail?: {rate: number; ms: number}
   /** Share of page requests answered with a 5xx error page. */
   error?: number
   /** Share of page requests that never get an answer (until the client gives up). */
@@ -43,7 +45,7 @@ export const REALISTIC_FAULTS: FaultConfig = {
 /** What a fixture web started without a spec of its own shows (`sites serve`, a rollout's own): everyday hazards. */
 export const DEFAULT_FAULT_SPEC = 'everyday'
 
-const KNOWN = `none, everyday, hazards, realistic, latency, error, hang, block, block-kind, offsite, heavy, blocked-sites, ${HAZARD_KINDS.join(', ')}`
+const KNOWN = `none, everyday, hazards, realistic, latency, tail, error, hang, block, block-kind, offsite, heavy, blocked-sites, ${HAZARD_KINDS.join(', ')}`
 
 const ERROR_STATUSES = [500, 502, 503, 504]
 
@@ -51,7 +53,7 @@ export class FaultSpecError extends Error {}
 
 /**
  * Parses a fault spec: `none`, `everyday` (the everyday hazards alone), `hazards` (many hazards), `realistic`
- * (faults and the everyday hazards), or a comma list of `latency=MEDIAN/P95` (ms), `error=RATE`, `hang=RATE`,
+ * (faults and the everyday hazards), or a comma list of `latency=MEDIAN/P95` (ms), `tail=RATE/MS`, `error=RATE`, `hang=RATE`,
  * `block=RATE`, `block-kind=captcha|403`, `offsite=RATE`, `heavy=RATE`, `blocked-sites=SHARE`, one hazard kind
  * `=SHARE` each (`late-effect`, `script-redirect` (a share of page loads), `pushstate`, `skeleton`, `lazy-images`,
  * `animation`, `polling`) or `hazards=SHARE` for all of them, optionally after a preset to change parts of it.
@@ -85,6 +87,13 @@ export function parseFaultSpec(spec: string): FaultConfig {
         const p95 = match[2] === undefined ? median : Number(match[2])
         if (p95 < median) throw new FaultSpecError(`latency p95 (${p95}) must be at least the median (${median})`)
         config.latency = {median, p95}
+        break
+      }
+      case 'tail': {
+        const match = /^(\d*\.?\d+)\/(\d+(?:\.\d+)?)$/.exec(value)
+        const rate = Number(match?.[1])
+        if (!match || rate < 0 || rate > 1) throw new FaultSpecError(`tail must be RATE/MS, a share of page requests and the ms they take longer, e.g. tail=0.03/9000, got "${value}"`)
+        config.tail = {rate, ms: Number(match[2])}
         break
       }
       case 'block-kind':
@@ -149,8 +158,9 @@ export class FaultPlan {
   /** The decision for one request; `page` is false for images and other assets, which only get latency. */
   decide(host: string, page: boolean): FaultDecision {
     const config = this.configFor(host)
-    const delayMs = config.latency ? this.logNormal(config.latency.median, config.latency.p95) : 0
+    let delayMs = config.latency ? this.logNormal(config.latency.median, config.latency.p95) : 0
     if (!page) return {delayMs, outcome: 'serve'}
+    if (config.tail && config.tail.rate > 0 && this.rng.nextFloat() < config.tail.rate) delayMs += config.tail.ms * (0.9 + 0.1 * this.rng.nextFloat())
     if (this.alwaysBlocks(host)) return {delayMs, outcome: 'block'}
     const draw = (rate: number | undefined) => rate !== undefined && rate > 0 && this.rng.nextFloat() < rate
     if (draw(config.hang)) return {delayMs, outcome: 'hang'}

@@ -132,7 +132,7 @@ export async function startSites(options: SitesOptions = {}): Promise<SitesServe
       await sleep(faults.hazardDelay('skeleton'))
       return answer(held.reply, {version: held.version, hazard: 'skeleton-content'})
     }
-    const navigation = request.headers['sec-fetch-mode'] === 'navigate' && request.method === 'GET'
+    const navigation = isPageLoad(request)
     const redirectMs = navigation && !passes.take(session, site.host, url) ? faults.drawRedirect(site.host) : null
     if (redirectMs !== null) {
       passes.add(session, site.host, url)
@@ -167,7 +167,8 @@ export async function startSites(options: SitesOptions = {}): Promise<SitesServe
       const token = fragments.hold({...reply, body}, version)
       return answer({...reply, body: withRuntime(skeletonShell(body), {...runtimeFor(traits), fragment: token})}, {version, interim: true, hazard: 'skeleton-shell'})
     }
-    answer({...reply, body: page ? withRuntime(body, runtimeFor(traits)) : body}, {version, ...(late ? {hazard: 'late-effect' as const} : swap ? {hazard: 'pushstate' as const} : {})})
+    const runtime = runtimeFor(traits)
+    answer({...reply, body: page && Object.keys(runtime).length > 0 ? withRuntime(body, runtime) : body}, {version, ...(late ? {hazard: 'late-effect' as const} : swap ? {hazard: 'pushstate' as const} : {})})
   }
 
   async function control(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
@@ -224,6 +225,17 @@ export async function startSites(options: SitesOptions = {}): Promise<SitesServe
         for (const socket of sockets) socket.destroy()
       }),
   }
+}
+
+/**
+ * A browser loading a page (not a script's fetch): Sec-Fetch-Mode says so where the browser sends it (secure origins
+ * only), else the Upgrade-Insecure-Requests header or an Accept that asks for HTML first, as navigations do.
+ */
+function isPageLoad(request: IncomingMessage): boolean {
+  if (request.method !== 'GET') return false
+  const mode = headerOf(request, 'sec-fetch-mode')
+  if (mode !== undefined) return mode === 'navigate'
+  return headerOf(request, 'upgrade-insecure-requests') === '1' || (headerOf(request, 'accept') ?? '').startsWith('text/html')
 }
 
 function headerOf(request: IncomingMessage, name: string): string | undefined {

@@ -102,7 +102,7 @@ export async function startPolicyStandin({baseMs = 300, perInflightMs = 40, mode
 
 /**
  * The reply to one request: a click somewhere, or the answer once the episode's planned steps are done, and its
- * length in tokens (`replyTokens(u)` maps a uniform draw to a length; without it, 90). Both are deterministic in the
+ * length in tokens (`replyTokens(u1, u2)` maps two uniform draws to a length; without it, 90). Both are deterministic in the
  * task and the step, so that async and sync runs get the same replies.
  */
 function reply(messages, episodeLength, replyTokens) {
@@ -111,7 +111,7 @@ function reply(messages, episodeLength, replyTokens) {
   if (!intent) throw new Error('no "Task: ..." line in the first user message')
   const step = stepNumber(messages, users)
   const hash = createHash('sha256').update(`${intent}\0${step}`).digest()
-  const tokens = replyTokens ? replyTokens(hash.readUInt32BE(4) / 2 ** 32) : 90
+  const tokens = replyTokens ? replyTokens((hash.readUInt32BE(4) + 0.5) / 2 ** 32, (hash.readUInt32BE(8) + 0.5) / 2 ** 32) : 90
   if (step >= episodeLength(intent)) {
     const call = {name: 'computer_use', arguments: {action: 'answer', text: 'The stand-in has finished the task.'}}
     return {tokens, content: `Thought: The screen shows what the task asks for.\nAction: Answer.\n<tool_call>\n${JSON.stringify(call)}\n</tool_call>\nMemory: answered at step ${step}.`}

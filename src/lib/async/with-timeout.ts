@@ -1,6 +1,6 @@
 // A time limit on any promise: the browser calls of an episode, a probe of a browser, a page's check.
 
-/** A limit ran out; `what` names the thing that took too long, for a typed outcome rather than a message. */
+/** A limit ran out: told apart by its class (a typed outcome), never by its message. */
 export class TimeoutError extends Error {
   constructor(
     message: string,

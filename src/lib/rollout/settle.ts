@@ -11,7 +11,9 @@ import {withTimeout} from '../async/with-timeout.js'
  *    committed, for at most the navigation timeout. That wait does not count against the settle bound.
  * 2. Loading. The document's readyState is `complete` (its `load` event has fired).
  * 3. Network. No main-frame document request and no XHR or fetch request of the page's frames has been in flight
- *    for the quiet window (default 300 ms). Images, beacons (`ping`), event streams and WebSockets do not count.
+ *    for the quiet window (default 300 ms). Images, beacons (`ping`), event streams and WebSockets do not count. The
+ *    browser reports requests (CDP), and the page counts the fetches and XHRs its scripts make as they make them, so
+ *    one a script has asked for is waited for even before the browser has sent it.
  * 4. Visible page. Over the same window, nothing in the viewport changed: no DOM mutation that touches an element
  *    intersecting the viewport (or its parent, for an element hidden or removed), no layout shift, no scroll and no
  *    input event; no image intersecting the viewport is still loading (lazy images scrolled in included); no CSS or
@@ -87,8 +89,25 @@ export const SETTLE_PROBE = `(() => {
   try { new PerformanceObserver(mark).observe({type: 'layout-shift'}) } catch (e) {}
   ;['scroll', 'input', 'load', 'pageshow', 'animationend', 'transitionend'].forEach(function (type) { addEventListener(type, mark, {capture: true, passive: true}) })
   document.addEventListener('readystatechange', mark)
+  // Fetches and XHRs the page's own scripts have under way, counted as they are made: the browser reports a request
+  // to the rollout only once it is on its way, which on a loaded machine can be long after the script asked for it.
+  var pending = 0
+  var started = function () { pending++; mark() }
+  var ended = function () { pending--; mark() }
+  if (window.fetch) window.fetch = new Proxy(window.fetch, {apply: function (target, self, args) {
+    started()
+    try { var request = Reflect.apply(target, self, args) } catch (error) { ended(); throw error }
+    request.then(ended, ended)
+    return request
+  }})
+  if (window.XMLHttpRequest) XMLHttpRequest.prototype.send = new Proxy(XMLHttpRequest.prototype.send, {apply: function (target, self, args) {
+    started()
+    self.addEventListener('loadend', ended, {once: true})
+    try { return Reflect.apply(target, self, args) } catch (error) { ended(); throw error }
+  }})
   var busy = function () {
     if (document.readyState !== 'complete') return 'loading'
+    if (pending > 0) return 'network'
     var images = document.images
     for (var i = 0; i < images.length; i++) if (!images[i].complete && inView(images[i])) return 'image'
     var animations = document.getAnimations ? document.getAnimations() : []

@@ -1,0 +1,57 @@
+import {describe, expect, it} from 'vitest'
+import {waitForSettle, type SettleTarget} from '../src/lib/rollout/settle.js'
+
+// The settle loop's timing on a scripted page: its probe answers and its network counts change over time. The browser
+// side of settling is tested against real Chromium in rollout.settle.test.ts.
+function scripted(options: {probe?: (at: number) => {quietMs: number; busy: string | null} | 'hang'; inflight?: (at: number) => number; navigation?: Promise<void> | null}): SettleTarget {
+  const start = performance.now()
+  let navigation = options.navigation ?? null
+  void navigation?.then(() => (navigation = null))
+  return {
+    page: {
+      evaluate: async () => {
+        const reply = options.probe?.(performance.now() - start) ?? {quietMs: 1e9, busy: null}
+        return reply === 'hang' ? new Promise(() => {}) : reply
+      },
+    } as unknown as SettleTarget['page'],
+    navigation: () => navigation,
+    network: () => ({inflight: options.inflight?.(performance.now() - start) ?? 0, lastChangeAt: start}),
+  }
+}
+
+const settle = (target: SettleTarget, timeoutMs = 1000) => waitForSettle(target, {quietMs: 100, timeoutMs, navigationTimeoutMs: 5000})
+
+describe('waitForSettle', () => {
+  it('waits one quiet window after the action even on a page that has long been quiet', async () => {
+    const result = await settle(scripted({}))
+    expect(result).toMatchObject({settled: true, busy: null})
+    expect(result.ms).toBeGreaterThanOrEqual(95)
+    expect(result.ms).toBeLessThan(1000)
+  })
+
+  it('waits while a request is in flight, then for a quiet window after it', async () => {
+    const result = await settle(scripted({inflight: (at) => (at < 300 ? 1 : 0)}))
+    expect(result.settled).toBe(true)
+    expect(result.ms).toBeGreaterThanOrEqual(300)
+  })
+
+  it('ends at the bound with what was still going on: a request that never ends, a page that keeps changing, a probe that never answers', async () => {
+    expect(await settle(scripted({inflight: () => 1}), 400)).toMatchObject({settled: false, busy: 'network'})
+    expect(await settle(scripted({probe: () => ({quietMs: 10, busy: null})}), 400)).toMatchObject({settled: false, busy: 'changing'})
+    expect(await settle(scripted({probe: () => ({quietMs: 1e9, busy: 'animation'})}), 400)).toMatchObject({settled: false, busy: 'animation'})
+    const hung = await settle(scripted({probe: () => 'hang'}), 400)
+    expect(hung).toMatchObject({settled: false, busy: 'unresponsive'})
+    expect(hung.ms).toBeLessThan(4000)
+  })
+
+  it('does not count a navigation in flight against the bound', async () => {
+    const navigation = new Promise<void>((resolve) => setTimeout(resolve, 600))
+    const result = await settle(scripted({navigation}), 300)
+    expect(result).toMatchObject({settled: true, busy: null})
+    expect(result.ms).toBeGreaterThanOrEqual(600)
+  })
+
+  it('does nothing when settling is off', async () => {
+    expect(await waitForSettle(scripted({inflight: () => 1}), {quietMs: 100, timeoutMs: 0, navigationTimeoutMs: 5000})).toEqual({settled: true, ms: 0, busy: null})
+  })
+})

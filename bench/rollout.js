@@ -20,7 +20,7 @@
 //      `webgym sites serve` with page latency and a tail, and a stand-in policy server that batches like vLLM
 //      (bench/policy-standin.js), replies of varying length; the step time's spread is what lock step pays for:
 //      - Pages: every request waits a log-normal time, median 150 ms and p95 1,200 ms (live pages with a long tail),
-//        and 3% of page requests 8.1-9 s more, close to the 10 s --navigation-timeout: the loads that time out on the
+//        and 3% of page requests 6.3-7 s more, near the 10 s --navigation-timeout: the slow loads of the
 //        live web. The 3% is an assumption, not a measurement.
 //      - Replies: log-normal length, median 60 and p95 200 tokens, at most 1,024 (a Thought of a sentence or three,
 //        the Action line, the tool call and a Memory line; the oracle's own replies in this dialect run 40-60 tokens).
@@ -38,7 +38,7 @@
 import {spawn} from 'node:child_process'
 import {createHash} from 'node:crypto'
 import {existsSync, openSync, closeSync} from 'node:fs'
-import {mkdtemp, readFile, rm, stat, writeFile} from 'node:fs/promises'
+import {mkdir, mkdtemp, readFile, rm, stat, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
 import {fileURLToPath, pathToFileURL} from 'node:url'
@@ -55,7 +55,7 @@ const TARGET_SPEEDUP = 4.2
 const SATURATED = 0.95
 
 // The live-web workload of (c); see the header for where the figures come from.
-const LIVE_FAULTS = 'latency=150/1200,tail=0.03/9000'
+const LIVE_FAULTS = 'latency=150/1200,tail=0.03/7000'
 const LIVE_NAVIGATION_TIMEOUT_S = 10
 const LIVE_HORIZONS = [10, 20, 30]
 const REPLY_TOKENS = {median: 60, p95: 200, max: 1024}
@@ -76,6 +76,7 @@ const {values: flags} = parseArgs({
     quick: {type: 'boolean', default: false},
     repeats: {type: 'string', default: '3'},
     only: {type: 'string'},
+    keep: {type: 'string'},
   },
 })
 const REPEATS = positiveInteger('--repeats', flags.repeats)
@@ -251,7 +252,7 @@ async function measureBare(tasks, C) {
 async function measureRollout(work, name, tasksFile, C, args) {
   const summaryFile = join(work, `${name}.summary.json`)
   const trajectoriesFile = join(work, `${name}.ndjson`)
-  const {wall, exitedAt, stderr} = await runCli(['rollout', tasksFile, '--json', summaryFile, '--shots', join(work, `shots-${name}`), '--concurrency', String(C), '--browsers', String(Math.min(4, C)), ...args], {stdoutFile: trajectoriesFile})
+  const {wall, exitedAt, stderr} = await runCli(['rollout', tasksFile, '--summary', summaryFile, '--shots', join(work, `shots-${name}`), '--concurrency', String(C), '--browsers', String(Math.min(4, C)), ...args], {stdoutFile: trajectoriesFile})
   const summary = JSON.parse(await readFile(summaryFile, 'utf8'))
   const trajectories = (await readFile(trajectoriesFile, 'utf8')).trim().split('\n').filter(Boolean).map((line) => JSON.parse(line))
   const exitLag = (exitedAt - (await stat(summaryFile)).mtimeMs) / 1000
@@ -365,9 +366,7 @@ async function serveSites(faults) {
 
 /** A reply's length in tokens: log-normal with REPLY_TOKENS' median and p95, from two uniform draws (Box-Muller). */
 function replyTokens(u1, u2) {
-  const sigma = Math.log(REPLY_TOKENS.p95 / REPLY_TOKENS.median) / 1.6448536269514722
-  const z = Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2)
-  return Math.max(1, Math.min(REPLY_TOKENS.max, Math.round(REPLY_TOKENS.median * Math.exp(sigma * z))))
+  return Math.max(1, Math.min(REPLY_TOKENS.max, Math.round(dist.logNormal(REPLY_TOKENS.median, REPLY_TOKENS.p95, u1, u2))))
 }
 
 /** (c) At concurrency C: the live-web workload, async then sync, on the same tasks; the bound from the async run. */
@@ -441,8 +440,11 @@ const dist = {}
 async function main() {
   if (!existsSync(join(root, 'dist', 'commands', 'rollout.js'))) throw new Error('dist/ has no rollout command: build first (npm run build)')
   ;({SeededRandom: dist.SeededRandom} = await import(pathToFileURL(join(root, 'dist', 'lib', 'random', 'seeded-random.js')).href))
-  const work = await mkdtemp(join(tmpdir(), 'webgym-bench-rollout-'))
-  hold('the temporary directory', () => rm(work, {recursive: true, force: true}))
+  ;({logNormal: dist.logNormal} = await import(pathToFileURL(join(root, 'dist', 'lib', 'random', 'log-normal.js')).href))
+  const work = flags.keep ?? (await mkdtemp(join(tmpdir(), 'webgym-bench-rollout-')))
+  // --keep DIR keeps the tasks, trajectories and summaries of every run there, to look into afterwards.
+  if (flags.keep) await mkdir(work, {recursive: true})
+  else hold('the temporary directory', () => rm(work, {recursive: true, force: true}))
   const {stdout} = await runCli(['sites', 'tasks', '-q'])
   const allTasks = stdout.trim().split('\n').map((line) => JSON.parse(line))
 

@@ -1,27 +1,20 @@
 // Bad input files: empty, binary, cut short, oversized, missing, of an unknown source. Each gets one line naming the
 // file (and the line where there is one) and exit 1; CRLF line ends and a UTF-8 BOM are not bad input at all.
-import {mkdir, mkdtemp, readFile, rm, writeFile} from 'node:fs/promises'
-import {tmpdir} from 'node:os'
+import {readFile} from 'node:fs/promises'
 import {join} from 'node:path'
 import {gzipSync} from 'node:zlib'
 import {parquetWriteBuffer} from 'hyparquet-writer'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {assertBuilt, corpus, dump, expectOneError, expectSkipped, garbageBytes, linesOf, tasksOn, webgym, webvoyagerRow} from './bad-input.support.js'
+import {beforeAll, describe, expect, it} from 'vitest'
+import {assertBuilt, corpus, dump, expectOneError, expectSkipped, garbageBytes, linesOf, tasksOn, webgym, webvoyagerRow} from './helpers/bad-input.js'
+import {workdir, type Workdir} from './helpers/workdir.js'
 
 const TEN_MB = 10 * 1024 * 1024
 
-let dir: string
-beforeAll(async () => {
-  assertBuilt()
-  dir = await mkdtemp(join(tmpdir(), 'webgym-bad-files-'))
-})
-afterAll(async () => {
-  if (dir) await rm(dir, {recursive: true, force: true})
-})
+beforeAll(assertBuilt)
 
-/** Writes a generated input into the temp dir; commands then run there, so messages name it as given. */
-async function generated(name: string, data: string | Buffer): Promise<string> {
-  await writeFile(join(dir, name), data)
+/** Writes a generated input into a working directory; commands then run there, so messages name it as given. */
+function generated(wd: Workdir, name: string, data: string | Buffer): string {
+  wd.write(name, data)
   return name
 }
 
@@ -35,12 +28,36 @@ describe('empty input to `tasks build` (built CLI)', () => {
   })
 
   it('an empty file whose format must be sniffed (no known extension) fails instead of hanging', async () => {
-    const name = await generated('tasks.json', '')
-    expectOneError(await webgym(['tasks', 'build', name], {cwd: dir}), {exitCode: 1, at: 'tasks.json: ', says: /no task rows/})
+    const wd = workdir()
+    const name = generated(wd, 'tasks.json', '')
+    expectOneError(await wd.run(['tasks', 'build', name]), {exitCode: 1, at: 'tasks.json: ', says: /no task rows/})
   })
 
   it('an empty stdin pipe fails naming <stdin>', async () => {
     expectOneError(await webgym(['tasks', 'build', '--source', 'webvoyager', '-'], {input: ''}), {exitCode: 1, at: '<stdin>: ', says: /no task rows/})
+  })
+})
+
+describe('empty input: one rule in every command that reads records (built CLI)', () => {
+  // An empty file is a failed download or an upstream stage that broke: exit 1, one line naming it, nothing written.
+  it.each([
+    [['rollout', '--policy', 'random']],
+    [['judge', '--judge', 'programmatic']],
+    [['filter']],
+    [['rubric', 'gen', '--model', 'm', '--base-url', 'http://127.0.0.1:9/v1']],
+    [['tasks', 'classify', '--model', 'm', '--base-url', 'http://127.0.0.1:9/v1']],
+    [['tasks', 'decompose', '--model', 'm', '--base-url', 'http://127.0.0.1:9/v1']],
+    [['tasks', 'export']],
+    [['stats']],
+    [['split', '--test', 'test.ndjson', '--train', 'train.ndjson']],
+  ])('%j on an empty file or stdin', async (args) => {
+    const wd = workdir()
+    wd.write('empty.ndjson', '\n\n')
+    for (const [input, name] of [['empty.ndjson', 'empty.ndjson'], ['-', '<stdin>']]) {
+      const result = await wd.run([...args, input], {input: ''})
+      expectOneError(result, {exitCode: 1, at: `${name}: `, says: /holds no records \(it is empty, or only blank lines\)/})
+      expect(result.stdout).toBe('')
+    }
   })
 })
 
@@ -76,14 +93,17 @@ describe('CRLF line ends and a UTF-8 BOM are accepted (built CLI)', () => {
 
 describe('binary garbage (built CLI)', () => {
   it('random bytes with no extension fail naming file:line as not text', async () => {
-    const name = await generated('garbage.bin', garbageBytes(4096))
-    expectOneError(await webgym(['tasks', 'build', '--source', 'webvoyager', name], {cwd: dir}), {exitCode: 1, at: 'garbage.bin:', says: /^webgym: garbage\.bin:\d+: not UTF-8/})
+    const wd = workdir()
+    const name = generated(wd, 'garbage.bin', garbageBytes(4096))
+    expectOneError(await wd.run(['tasks', 'build', '--source', 'webvoyager', name]), {exitCode: 1, at: 'garbage.bin:', says: /^webgym: garbage\.bin:\d+: not UTF-8/})
   })
 
   it('random bytes named .jsonl fail on line 1; under skip every good line around binary lines still comes out', async () => {
-    const name = await generated('garbage.jsonl', garbageBytes(4096, 7))
-    expectOneError(await webgym(['tasks', 'build', '--source', 'webvoyager', name], {cwd: dir}), {exitCode: 1, at: 'garbage.jsonl:1: ', says: /not UTF-8|NUL bytes|not valid JSON/})
-    const mixed = await generated(
+    const wd = workdir()
+    const name = generated(wd, 'garbage.jsonl', garbageBytes(4096, 7))
+    expectOneError(await wd.run(['tasks', 'build', '--source', 'webvoyager', name]), {exitCode: 1, at: 'garbage.jsonl:1: ', says: /not UTF-8|NUL bytes|not valid JSON/})
+    const mixed = generated(
+      wd,
       'mixed.jsonl',
       Buffer.concat([
         Buffer.from(`${webvoyagerRow(0, 'Find a cake')}\n`),
@@ -91,38 +111,40 @@ describe('binary garbage (built CLI)', () => {
         Buffer.from(`\n${webvoyagerRow(1, 'Find a pie')}\n\u0000\u0000\n${webvoyagerRow(2, 'Find a tart')}\n`),
       ]),
     )
-    const result = await webgym(['tasks', 'build', '--source', 'webvoyager', '--on-invalid', 'skip', mixed], {cwd: dir})
+    const result = await wd.run(['tasks', 'build', '--source', 'webvoyager', '--on-invalid', 'skip', mixed])
     expectSkipped(result, {file: 'mixed.jsonl', lines: [2, 4], intents: ['Find a cake', 'Find a pie', 'Find a tart']})
   })
 })
 
 describe('a 10 MB line (built CLI)', () => {
   let name: string
+  let wd: Workdir
   const longIntent = `Find ${'a very long recipe name '.repeat(Math.ceil(TEN_MB / 24))}`
-  beforeAll(async () => {
-    name = await generated('long-line.jsonl', [webvoyagerRow(0, 'Find a cake'), webvoyagerRow(1, longIntent), webvoyagerRow(2, 'Find a pie')].join('\n') + '\n')
+  beforeAll(() => {
+    wd = workdir()
+    name = generated(wd, 'long-line.jsonl', [webvoyagerRow(0, 'Find a cake'), webvoyagerRow(1, longIntent), webvoyagerRow(2, 'Find a pie')].join('\n') + '\n')
   })
 
   it('is rejected by the default --max-line-bytes, naming the line and the flag', async () => {
-    const result = await webgym(['tasks', 'build', '--source', 'webvoyager', name], {cwd: dir})
+    const result = await wd.run(['tasks', 'build', '--source', 'webvoyager', name])
     expectOneError(result, {exitCode: 1, at: 'long-line.jsonl:2: ', says: /longer than the limit of \d+ bytes.*--max-line-bytes/})
   })
 
   it('is skipped and counted under --on-invalid skip', async () => {
-    const result = await webgym(['tasks', 'build', '--source', 'webvoyager', '--on-invalid', 'skip', name], {cwd: dir})
+    const result = await wd.run(['tasks', 'build', '--source', 'webvoyager', '--on-invalid', 'skip', name])
     expectSkipped(result, {file: 'long-line.jsonl', lines: [2], intents: ['Find a cake', 'Find a pie']})
   })
 
   it('is accepted, whole, when --max-line-bytes is raised', async () => {
-    const result = await webgym(['tasks', 'build', '--source', 'webvoyager', '--max-line-bytes', String(2 * TEN_MB), name], {cwd: dir})
+    const result = await wd.run(['tasks', 'build', '--source', 'webvoyager', '--max-line-bytes', String(2 * TEN_MB), name])
     expect(result.exitCode, dump(result)).toBe(0)
     const tasks = tasksOn(result)
     expect(tasks.map((task) => task.intent.length)).toEqual(['Find a cake'.length, longIntent.trim().length, 'Find a pie'.length])
   })
 
   it('a CSV row over the limit names its line and the flag', async () => {
-    const csv = await generated('long-row.csv', `question,site\nFind a cake,allrecipes.com\n"${'x'.repeat(4096)}",allrecipes.com\nFind a pie,allrecipes.com\n`)
-    const result = await webgym(['tasks', 'build', '--map', 'intent=question,website=site', '--max-line-bytes', '2048', csv], {cwd: dir})
+    const csv = generated(wd, 'long-row.csv', `question,site\nFind a cake,allrecipes.com\n"${'x'.repeat(4096)}",allrecipes.com\nFind a pie,allrecipes.com\n`)
+    const result = await wd.run(['tasks', 'build', '--map', 'intent=question,website=site', '--max-line-bytes', '2048', csv])
     expectOneError(result, {exitCode: 1, at: 'long-row.csv:3: ', says: /longer than the limit of 2048 bytes.*--max-line-bytes/})
   })
 })
@@ -135,9 +157,10 @@ describe('compressed and binary formats cut short (built CLI)', () => {
   })
 
   it('a gzip file cut short fails naming the file, even under skip, with nothing written', async () => {
-    const name = await generated('cut.jsonl.gz', gz.subarray(0, Math.floor(gz.length / 2)))
+    const wd = workdir()
+    const name = generated(wd, 'cut.jsonl.gz', gz.subarray(0, Math.floor(gz.length / 2)))
     for (const mode of ['fail', 'skip']) {
-      const result = await webgym(['tasks', 'build', '--source', 'webvoyager', '--on-invalid', mode, name], {cwd: dir})
+      const result = await wd.run(['tasks', 'build', '--source', 'webvoyager', '--on-invalid', mode, name])
       expectOneError(result, {exitCode: 1, at: 'cut.jsonl.gz: ', says: /gzip data is cut short/})
       expect(linesOf(result.stdout), dump(result)).toEqual([])
     }
@@ -154,8 +177,9 @@ describe('compressed and binary formats cut short (built CLI)', () => {
 
   it('a parquet file cut short fails naming the file', async () => {
     const parquet = Buffer.from(parquetWriteBuffer({columnData: [{name: 'question', data: ['Find a cake', 'Find a pie']}]}))
-    const name = await generated('cut.parquet', parquet.subarray(0, Math.floor(parquet.length * 0.6)))
-    expectOneError(await webgym(['tasks', 'build', '--map', 'intent=question', name], {cwd: dir}), {exitCode: 1, at: 'cut.parquet: ', says: /not a readable parquet file/})
+    const wd = workdir()
+    const name = generated(wd, 'cut.parquet', parquet.subarray(0, Math.floor(parquet.length * 0.6)))
+    expectOneError(await wd.run(['tasks', 'build', '--map', 'intent=question', name]), {exitCode: 1, at: 'cut.parquet: ', says: /not a readable parquet file/})
   })
 })
 
@@ -169,13 +193,15 @@ describe('inputs that are not there, or not task files (built CLI)', () => {
   })
 
   it('a missing input file for split', async () => {
-    const result = await webgym(['split', 'no-such-tasks.ndjson', '--train', join(dir, 'train.ndjson'), '--test', join(dir, 'test.ndjson')])
+    const wd = workdir()
+    const result = await webgym(['split', 'no-such-tasks.ndjson', '--train', wd.path('train.ndjson'), '--test', wd.path('test.ndjson')])
     expectOneError(result, {exitCode: 1, at: 'no-such-tasks.ndjson: ', says: /no such file/})
   })
 
   it('a directory as input', async () => {
-    await mkdir(join(dir, 'tasks-dir'), {recursive: true})
-    expectOneError(await webgym(['tasks', 'build', '--source', 'webvoyager', 'tasks-dir'], {cwd: dir}), {exitCode: 1, at: 'tasks-dir: ', says: /is a directory/})
+    const wd = workdir()
+    wd.mkdir('tasks-dir')
+    expectOneError(await wd.run(['tasks', 'build', '--source', 'webvoyager', 'tasks-dir']), {exitCode: 1, at: 'tasks-dir: ', says: /is a directory/})
   })
 
   it('an ambiguous source (auto-detect) names the candidates and the flag that settles it', async () => {

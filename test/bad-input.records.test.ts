@@ -1,11 +1,11 @@
 // Bad input records: each stops the command with one line naming file:line and field (exit 1), or under
 // --on-invalid skip is reported, counted, and leaves every good record in the output exactly once.
 import {existsSync} from 'node:fs'
-import {mkdtemp, readFile, rm} from 'node:fs/promises'
-import {tmpdir} from 'node:os'
+import {readFile} from 'node:fs/promises'
 import {join} from 'node:path'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {assertBuilt, corpus, dump, expectOneError, expectSkipped, linesOf, webgym} from './bad-input.support.js'
+import {beforeAll, describe, expect, it} from 'vitest'
+import {assertBuilt, corpus, dump, expectOneError, expectSkipped, linesOf, webgym} from './helpers/bad-input.js'
+import {workdir} from './helpers/workdir.js'
 
 interface RecordCase {
   kind: string
@@ -198,20 +198,13 @@ describe('bad records in a Task-record consumer: `stats` (built CLI)', () => {
 describe('bad records in a Task-record consumer: `split` (built CLI)', () => {
   // fixtures/bad/tasks-bad.ndjson: 11 lines, one task per website; lines 3, 6, 8 and 10 are bad.
   const GOOD_IDS = ['fx:1', 'fx:2', 'fx:4', 'fx:5', 'fx:7', 'fx:9', 'fx:11']
-  let dir: string
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'webgym-bad-split-'))
-  })
-  afterAll(async () => {
-    if (dir) await rm(dir, {recursive: true, force: true})
-  })
-
   const idsIn = async (path: string) =>
     existsSync(path) ? linesOf(await readFile(path, 'utf8')).map((line) => (JSON.parse(line) as {id: string}).id) : []
 
   it('fails on an intent that is a number, naming tasks-bad.ndjson:3 and intent, and writes no invalid record', async () => {
-    const train = join(dir, 'fail-train.ndjson')
-    const test = join(dir, 'fail-test.ndjson')
+    const wd = workdir()
+    const train = wd.path('fail-train.ndjson')
+    const test = wd.path('fail-test.ndjson')
     const result = await webgym(['split', 'tasks-bad.ndjson', '--train', train, '--test', test, '--test-size', '2'])
     expectOneError(result, {exitCode: 1, at: 'tasks-bad.ndjson:3: ', field: 'intent', says: /expected string, received number/})
     for (const id of [...(await idsIn(train)), ...(await idsIn(test))]) expect(GOOD_IDS).toContain(id)
@@ -220,15 +213,17 @@ describe('bad records in a Task-record consumer: `split` (built CLI)', () => {
   it('names the missing intent on the line it is missing from, read from a stdin pipe', async () => {
     const lines = (await readFile(join(corpus, 'tasks-bad.ndjson'), 'utf8')).split('\n')
     const withoutLine3 = [...lines.slice(0, 2), ...lines.slice(3)].join('\n')
-    const result = await webgym(['split', '-', '--train', join(dir, 'stdin-train.ndjson'), '--test', join(dir, 'stdin-test.ndjson'), '--test-size', '2'], {
+    const wd = workdir()
+    const result = await webgym(['split', '-', '--train', wd.path('stdin-train.ndjson'), '--test', wd.path('stdin-test.ndjson'), '--test-size', '2'], {
       input: withoutLine3,
     })
     expectOneError(result, {exitCode: 1, at: '<stdin>:5: ', field: 'intent', says: /missing/})
   })
 
   it('--on-invalid skip reports lines 3, 6, 8 and 10, counts them, and sends every good task to train or test once', async () => {
-    const train = join(dir, 'skip-train.ndjson')
-    const test = join(dir, 'skip-test.ndjson')
+    const wd = workdir()
+    const train = wd.path('skip-train.ndjson')
+    const test = wd.path('skip-test.ndjson')
     const result = await webgym(['split', 'tasks-bad.ndjson', '--train', train, '--test', test, '--test-size', '2', '--on-invalid', 'skip'])
     const context = dump(result)
     expect(result.exitCode, context).toBe(0)

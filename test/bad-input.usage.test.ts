@@ -1,12 +1,11 @@
 // Bad usage (exit 2, one line), help for every command, unknown commands, and a reader that stops early (exit 0).
 import {readdirSync} from 'node:fs'
-import {mkdtemp, readFile, rm, writeFile} from 'node:fs/promises'
-import {tmpdir} from 'node:os'
+import {readFile} from 'node:fs/promises'
 import {join, relative} from 'node:path'
-import {execa} from 'execa'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {beforeAll, describe, expect, it} from 'vitest'
 import {SOURCE_NAMES} from '../src/lib/sources/index.js'
-import {assertBuilt, bin, dump, expectOneError, linesOf, root, webgym, webvoyagerRow} from './bad-input.support.js'
+import {assertBuilt, dump, expectOneError, linesOf, root, webgym, webvoyagerRow} from './helpers/bad-input.js'
+import {workdir, type Workdir} from './helpers/workdir.js'
 
 beforeAll(assertBuilt)
 
@@ -61,34 +60,24 @@ describe('usage errors exit 2 with one line (built CLI)', () => {
     ['filter', ['filter']],
     ['rollout', ['rollout']],
   ])('%s refuses -o naming one of its input files and leaves the file as it was', async (_name, command) => {
-    const dir = await mkdtemp(join(tmpdir(), 'webgym-same-'))
-    try {
-      const input = join(dir, 'records.ndjson')
-      const content = `${JSON.stringify({id: 'a:1', source: 'a', intent: 'Find x', website: 'x.com', start_url: 'https://x.com/'})}\n`
-      await writeFile(input, content)
-      // The same file under another name (a relative path from another directory) is caught too.
-      const result = await webgym([...command, 'other.ndjson', 'records.ndjson', '-o', input], {cwd: dir})
-      expectOneError(result, {exitCode: 2, says: /-o ".*records\.ndjson" is an input file; writing it would destroy the input/})
-      expect(await readFile(input, 'utf8')).toBe(content)
-    } finally {
-      await rm(dir, {recursive: true, force: true})
-    }
+    const wd = workdir()
+    const content = `${JSON.stringify({id: 'a:1', source: 'a', intent: 'Find x', website: 'x.com', start_url: 'https://x.com/'})}\n`
+    const input = wd.write('records.ndjson', content)
+    // The same file under another name (a relative path from another directory) is caught too.
+    const result = await wd.run([...command, 'other.ndjson', 'records.ndjson', '-o', input])
+    expectOneError(result, {exitCode: 2, says: /-o ".*records\.ndjson" is an input file; writing it would destroy the input/})
+    expect(await readFile(input, 'utf8')).toBe(content)
   })
 
   it('--failed - (failed records mixed into the data on stdout), --failed naming -o, and --failed naming an input', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'webgym-failed-'))
-    try {
-      const input = join(dir, 'tasks.ndjson')
-      const content = `${JSON.stringify({id: 'a:1', source: 'a', intent: 'Find x', website: 'x.com', start_url: 'https://x.com/'})}\n`
-      await writeFile(input, content)
-      const model = ['--model', 'm', '--base-url', 'http://127.0.0.1:9/v1']
-      expectOneError(await webgym(['rubric', 'gen', ...model, '--failed', '-', input]), {exitCode: 2, says: /--failed - would mix the failed records into the data on stdout \(name a file/})
-      expectOneError(await webgym(['tasks', 'classify', ...model, '--failed', join(dir, 'out.ndjson'), '-o', join(dir, 'out.ndjson'), input]), {exitCode: 2, says: /--failed and -o both name .*out\.ndjson/})
-      expectOneError(await webgym(['tasks', 'decompose', ...model, '--failed', input, input]), {exitCode: 2, says: /--failed ".*tasks\.ndjson" is an input file/})
-      expect(await readFile(input, 'utf8')).toBe(content)
-    } finally {
-      await rm(dir, {recursive: true, force: true})
-    }
+    const wd = workdir()
+    const content = `${JSON.stringify({id: 'a:1', source: 'a', intent: 'Find x', website: 'x.com', start_url: 'https://x.com/'})}\n`
+    const input = wd.write('tasks.ndjson', content)
+    const model = ['--model', 'm', '--base-url', 'http://127.0.0.1:9/v1']
+    expectOneError(await webgym(['rubric', 'gen', ...model, '--failed', '-', input]), {exitCode: 2, says: /--failed - would mix the failed records into the data on stdout \(name a file/})
+    expectOneError(await webgym(['tasks', 'classify', ...model, '--failed', wd.path('out.ndjson'), '-o', wd.path('out.ndjson'), input]), {exitCode: 2, says: /--failed and -o both name .*out\.ndjson/})
+    expectOneError(await webgym(['tasks', 'decompose', ...model, '--failed', input, input]), {exitCode: 2, says: /--failed ".*tasks\.ndjson" is an input file/})
+    expect(await readFile(input, 'utf8')).toBe(content)
   })
 
   it('split without its required --train and --test', async () => {
@@ -112,7 +101,8 @@ function commandIds(): string[] {
 }
 
 describe('help (built CLI)', () => {
-  const ids = commandIds()
+  // `webgym help --help` is the root help, as oclif (and git) make it; test/help.cli.test.ts covers `help`.
+  const ids = commandIds().filter((id) => id !== 'help')
 
   it('finds the commands to check', () => {
     expect(ids).toEqual(expect.arrayContaining(['schema', 'tasks build']))
@@ -156,21 +146,19 @@ describe('unknown commands (built CLI)', () => {
 })
 
 describe('a reader that stops early (built CLI)', () => {
-  let dir: string
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'webgym-bad-pipe-'))
+  let wd: Workdir
+  beforeAll(() => {
+    wd = workdir()
     // About 3 MB of output: many 64 KB writes, far more than a pipe buffer holds.
     const rows = Array.from({length: 20_000}, (_, i) => webvoyagerRow(i, `Find recipe number ${i} with at least ${i % 5} stars and a photo`))
-    await writeFile(join(dir, 'big.jsonl'), `${rows.join('\n')}\n`)
-  })
-  afterAll(async () => {
-    if (dir) await rm(dir, {recursive: true, force: true})
+    wd.write('big.jsonl', `${rows.join('\n')}\n`)
   })
 
   it('`webgym tasks build big.jsonl | head -1` exits 0 with no error output', async () => {
     const script = '"$NODE" "$BIN" tasks build --source webvoyager big.jsonl 2>stderr.txt | head -n 1 > first.txt; echo "${PIPESTATUS[0]}" > status.txt'
-    await execa('bash', ['-c', script], {cwd: dir, env: {NODE: process.execPath, BIN: bin, NODE_ENV: 'production'}})
-    const [status, first, stderr] = await Promise.all(['status.txt', 'first.txt', 'stderr.txt'].map((name) => readFile(join(dir, name), 'utf8')))
+    const shell = await wd.sh(script)
+    expect(shell.exitCode, dump(shell)).toBe(0)
+    const [status, first, stderr] = ['status.txt', 'first.txt', 'stderr.txt'].map((name) => wd.read(name))
     const context = `exit ${status}\n--- stdout\n${first}\n--- stderr\n${stderr}`
     expect(status.trim(), context).toBe('0')
     expect(linesOf(stderr).filter((line) => !line.startsWith('webgym: tasks build: ')), context).toEqual([])
@@ -178,13 +166,7 @@ describe('a reader that stops early (built CLI)', () => {
   })
 
   it('a reader that takes one line and closes the pipe: exit 0, no error output', async () => {
-    const child = execa(process.execPath, [bin, 'tasks', 'build', '--source', 'webvoyager', 'big.jsonl'], {
-      cwd: dir,
-      env: {NODE_ENV: 'production'},
-      reject: false,
-      buffer: {stdout: false, stderr: true},
-      encoding: 'utf8',
-    })
+    const child = wd.spawn(['tasks', 'build', '--source', 'webvoyager', 'big.jsonl'], {buffer: {stdout: false, stderr: true}})
     let text = ''
     for await (const chunk of child.stdout) {
       text += String(chunk)

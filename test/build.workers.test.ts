@@ -1,13 +1,11 @@
-import {mkdtemp, readFile, rm, writeFile} from 'node:fs/promises'
-import {tmpdir} from 'node:os'
+import {readFile} from 'node:fs/promises'
 import {join} from 'node:path'
-import {execa} from 'execa'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {beforeAll, describe, expect, it} from 'vitest'
 import {ByteSpool} from '../src/lib/io/byte-spool.js'
 import {hashString, rowsSharingHash} from '../src/lib/tasks/hash-groups.js'
 import {planMerges, RowHashes} from '../src/lib/tasks/merge-duplicates.js'
-import {bin} from './sources.cli.js'
-import {root} from './helpers/cli.js'
+import {root, runWebgym} from './helpers/cli.js'
+import {workdir, type Workdir} from './helpers/workdir.js'
 
 describe('rowsSharingHash', () => {
   it('marks exactly the rows whose hash another row has, the first of each group included', () => {
@@ -32,31 +30,25 @@ describe('planMerges', () => {
   const task = (id: string, intent: string, website: string) => JSON.stringify({id, source: id.split(':')[0], intent, website, meta: {}})
 
   it('compares rows whose hashes meet in full: equal hashes of different keys and ids change nothing', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'webgym-plan-'))
-    try {
-      const spool = new ByteSpool(join(dir, 'spool'))
-      await spool.writeLines([task('a:1', 'Find x', 'x.com'), task('a:2', 'Find y', 'y.com'), task('b:1', 'find X.', 'x.com'), task('a:2', 'Find z', 'z.com')])
-      await spool.close()
-      // Every row gets the same key hash and the same id hash, as if all of them collided.
-      const hashes = new RowHashes()
-      for (let row = 0; row < 4; row++) hashes.add(42, 42)
-      const plan = await planMerges(spool, hashes)
-      expect([...plan.dropped]).toEqual([2])
-      expect([...plan.mergedInto]).toEqual([[0, [{source: 'a', id: 'a:1'}, {source: 'b', id: 'b:1'}]]])
-      expect([...plan.renamed].sort()).toEqual([1, 3])
-    } finally {
-      await rm(dir, {recursive: true, force: true})
-    }
+    const spool = new ByteSpool(workdir().path('spool'))
+    await spool.writeLines([task('a:1', 'Find x', 'x.com'), task('a:2', 'Find y', 'y.com'), task('b:1', 'find X.', 'x.com'), task('a:2', 'Find z', 'z.com')])
+    await spool.close()
+    // Every row gets the same key hash and the same id hash, as if all of them collided.
+    const hashes = new RowHashes()
+    for (let row = 0; row < 4; row++) hashes.add(42, 42)
+    const plan = await planMerges(spool, hashes)
+    expect([...plan.dropped]).toEqual([2])
+    expect([...plan.mergedInto]).toEqual([[0, [{source: 'a', id: 'a:1'}, {source: 'b', id: 'b:1'}]]])
+    expect([...plan.renamed].sort()).toEqual([1, 3])
   })
 })
 
 // Conversion workers must change nothing but speed: same records, same order, same errors, same summary.
 describe('tasks build with conversion workers', () => {
-  let dir: string
+  let wd: Workdir
   let input: string
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'webgym-workers-'))
-    input = join(dir, 'tasks.jsonl')
+  beforeAll(() => {
+    wd = workdir()
     const lines: string[] = []
     for (let i = 0; i < 6000; i++) {
       if (i === 2500) lines.push('{"question": "broken line"')
@@ -66,15 +58,11 @@ describe('tasks build with conversion workers', () => {
       const site = n % 700
       lines.push(JSON.stringify({qid: i % 90 === 89 ? 'q0' : `q${i}`, question: `Find item ${n} on site ${site % 700}`, site: `shop${site}.example.com`, gold: i % 3 === 0 ? `answer ${i}` : null}))
     }
-    await writeFile(input, `${lines.join('\n')}\n`)
+    input = wd.write('tasks.jsonl', `${lines.join('\n')}\n`)
   })
-  afterAll(() => rm(dir, {recursive: true, force: true}))
 
   const build = (workers: string) =>
-    execa('node', [bin, 'tasks', 'build', '--source', 'generic', '--map', 'intent=question,website=site,answer=gold,id=qid', '--on-invalid', 'skip', '--workers', workers, input], {
-      env: {NODE_ENV: 'production'},
-      reject: false,
-    })
+    runWebgym(['tasks', 'build', '--source', 'generic', '--map', 'intent=question,website=site,answer=gold,id=qid', '--on-invalid', 'skip', '--workers', workers, input])
 
   it('writes byte-identical output and the same summary with 2 workers as with none', async () => {
     const [inThread, parallel] = await Promise.all([build('0'), build('2')])
@@ -95,9 +83,8 @@ describe('tasks build with conversion workers', () => {
   })
 
   it('says so when --workers cannot be used for a file (only JSONL is split) and converts it in one thread', async () => {
-    const csv = join(dir, 'tasks.csv')
-    await writeFile(csv, 'qid,question,site,gold\nq1,Find item 1,shop1.example.com,one\nq2,Find item 2,shop2.example.com,\n')
-    const result = await execa('node', [bin, 'tasks', 'build', '--source', 'generic', '--map', 'intent=question,website=site,answer=gold,id=qid', '--workers', '2', csv], {env: {NODE_ENV: 'production'}, reject: false})
+    const csv = wd.write('tasks.csv', 'qid,question,site,gold\nq1,Find item 1,shop1.example.com,one\nq2,Find item 2,shop2.example.com,\n')
+    const result = await runWebgym(['tasks', 'build', '--source', 'generic', '--map', 'intent=question,website=site,answer=gold,id=qid', '--workers', '2', csv])
     expect(result.exitCode).toBe(0)
     expect(result.stdout.trim().split('\n')).toHaveLength(2)
     expect(result.stderr).toMatch(/tasks\.csv: --workers 2 not used: it is csv, and only JSONL is split between workers; converting in one thread/)
@@ -106,7 +93,7 @@ describe('tasks build with conversion workers', () => {
 
   it('a bad input found inside a worker is the same one line as without workers, not an internal error', async () => {
     const sample = join(root, 'fixtures', 'sources', 'webvoyager', 'WebVoyager_data.jsonl')
-    const run = (workers: string) => execa('node', [bin, 'tasks', 'build', '--workers', workers, '--answers', join(dir, 'no-such-answers.json'), sample], {env: {NODE_ENV: 'production'}, reject: false})
+    const run = (workers: string) => runWebgym(['tasks', 'build', '--workers', workers, '--answers', wd.path('no-such-answers.json'), sample])
     const [inThread, parallel] = await Promise.all([run('0'), run('2')])
     expect(inThread.exitCode).toBe(1)
     expect(inThread.stderr.trim().split('\n')).toHaveLength(1)
@@ -117,7 +104,7 @@ describe('tasks build with conversion workers', () => {
   })
 
   it('fails on the first bad line, naming it, with workers too', async () => {
-    const strict = await execa('node', [bin, 'tasks', 'build', '--source', 'generic', '--map', 'intent=question,website=site', '--workers', '2', input], {env: {NODE_ENV: 'production'}, reject: false})
+    const strict = await runWebgym(['tasks', 'build', '--source', 'generic', '--map', 'intent=question,website=site', '--workers', '2', input])
     expect(strict.exitCode).toBe(1)
     expect(strict.stderr.trim().split('\n')).toHaveLength(1)
     expect(strict.stderr).toContain('tasks.jsonl:2501')

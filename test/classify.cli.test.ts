@@ -1,14 +1,14 @@
 // `webgym tasks classify` through the built CLI against the local OpenAI-compatible stand-in.
 import {existsSync} from 'node:fs'
-import {mkdtemp, readFile, rm, writeFile} from 'node:fs/promises'
-import {tmpdir} from 'node:os'
+import {readFile, writeFile} from 'node:fs/promises'
 import {join} from 'node:path'
-import {execa, type Result} from 'execa'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import type {Result} from 'execa'
+import {beforeAll, describe, expect, it} from 'vitest'
 import {TAXONOMY} from '../src/lib/schema/taxonomy.js'
 import {startStandin, type Standin, type StandinReply, type StandinRequest} from './helpers/openai-standin.js'
 import {jsonReply, schemaOf} from './helpers/structured.js'
-import {bin, dump, root} from './sources.cli.js'
+import {dump, root} from './helpers/cli.js'
+import {workdir, type Workdir} from './helpers/workdir.js'
 
 const MODEL = 'standin-model'
 const ALL_SUBDOMAINS = Object.values(TAXONOMY).flat()
@@ -62,24 +62,9 @@ interface ClassifyRun {
   requests: number | null
 }
 
-const cleanEnv = (): Record<string, string> => {
-  const env: Record<string, string> = {}
-  for (const [key, value] of Object.entries(process.env)) {
-    if (value !== undefined && !/^(OPENAI_|WEBGYM_)/.test(key)) env[key] = value
-  }
-  return {...env, NODE_ENV: 'production'}
-}
-
 /** Runs the built `webgym tasks classify ARGS` with the tasks on stdin, against the stand-in, with its own cache. */
 async function classify(standin: Standin, cache: string, args: string[], input: readonly unknown[]): Promise<ClassifyRun> {
-  const result = await execa(process.execPath, [bin, 'tasks', 'classify', '--base-url', standin.url, '--model', MODEL, '--cache', cache, ...args], {
-    cwd: work,
-    reject: false,
-    input: ndjson(input),
-    env: cleanEnv(),
-    extendEnv: false,
-    encoding: 'utf8',
-  })
+  const result = await wd.run(['tasks', 'classify', '--base-url', standin.url, '--model', MODEL, '--cache', cache, ...args], {input: ndjson(input), cleanEnv: true})
   const stdout = String(result.stdout)
   const stderr = String(result.stderr)
   const records = stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as TestTask)
@@ -89,15 +74,14 @@ async function classify(standin: Standin, cache: string, args: string[], input: 
   return {result, stdout, stderr, records, tally: tally ? {classified, passed, inferred, noSite} : null, requests: requests ? Number(requests[1]) : null}
 }
 
-let work: string
+let wd: Workdir
 let counter = 0
-beforeAll(async () => {
+beforeAll(() => {
   if (!existsSync(join(root, 'dist', 'commands', 'tasks', 'classify.js'))) throw new Error('dist/ is missing: run `npx tsc -p tsconfig.build.json` before these tests')
-  work = await mkdtemp(join(tmpdir(), 'webgym-classify-'))
+  wd = workdir()
 })
-afterAll(() => rm(work, {recursive: true, force: true}))
 
-const fresh = (name: string) => join(work, `${name}-${++counter}`)
+const fresh = (name: string) => wd.path(`${name}-${++counter}`)
 
 /** Runs `fn` with a stand-in that answers each case as scripted, and closes it afterwards. */
 async function withStandin(replies: Record<string, StandinReply | StandinReply[]>, fn: (standin: Standin) => Promise<void>): Promise<void> {

@@ -1,14 +1,12 @@
 import {existsSync} from 'node:fs'
-import {mkdtemp, readFile, rm, writeFile} from 'node:fs/promises'
-import {tmpdir} from 'node:os'
-import {join, resolve} from 'node:path'
-import {execa, type Result} from 'execa'
+import {readFile, writeFile} from 'node:fs/promises'
+import {join} from 'node:path'
+import type {Result} from 'execa'
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
+import {dump as dumpRun, root} from './helpers/cli.js'
 import {startStandin, type Standin, type StandinReply, type StandinRequest} from './helpers/openai-standin.js'
 import {jsonReply, schemaOf} from './helpers/structured.js'
-
-const root = resolve(import.meta.dirname, '..')
-const bin = join(root, 'bin', 'run.js')
+import {workdir, type Workdir} from './helpers/workdir.js'
 const SENTINEL_KEY = 'sk-decompose-sentinel-7f3a9c'
 
 const group = (id: string, description: string, facts: string[]) => ({id, description, facts})
@@ -94,28 +92,27 @@ function keptDescriptions(request: StandinRequest): string[] {
 /** The stand-in model: a rewritten intent naming the kept groups. */
 const rewrite = (request: StandinRequest): StandinReply => jsonReply({intent: `Sub-task: ${keptDescriptions(request).join(' and ')}`})
 
+let wd: Workdir
 let dir: string
 let standin: Standin
 beforeAll(async () => {
   if (!existsSync(join(root, 'dist', 'commands', 'tasks', 'decompose.js'))) throw new Error('dist/ is missing: run `npx tsc -p tsconfig.build.json` before these tests')
-  dir = await mkdtemp(join(tmpdir(), 'webgym-decompose-cli-'))
+  wd = workdir()
+  dir = wd.dir
   standin = await startStandin({handler: rewrite})
 })
 afterAll(async () => {
   await standin?.close()
-  if (dir) await rm(dir, {recursive: true, force: true})
 })
 beforeEach(() => standin.reset())
 
-/** Runs the built CLI (NODE_ENV reset: vitest's "test" would make oclif load src/ through tsx). */
-function webgym(args: string[], options: {input?: string; env?: Record<string, string>} = {}): Promise<Result> {
-  return execa(process.execPath, [bin, ...args], {cwd: dir, reject: false, input: options.input ?? '', env: {NODE_ENV: 'production', ...options.env}})
-}
+/** Runs the built CLI in the file's working directory. */
+const webgym = (args: string[], options: {input?: string; env?: Record<string, string>} = {}) => wd.run(args, options)
 
 const modelArgs = () => ['--base-url', standin.url, '--model', 'standin-model']
 
 function dump(result: Result): string {
-  return `exit ${result.exitCode}\n--- stdout\n${String(result.stdout)}\n--- stderr\n${String(result.stderr)}\n--- requests\n${standin.requests.map((r) => r.text).join('\n---\n')}`
+  return dumpRun(result, `--- requests\n${standin.requests.map((r) => r.text).join('\n---\n')}`)
 }
 
 describe('webgym tasks decompose (built CLI, stand-in model)', () => {

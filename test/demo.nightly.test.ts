@@ -8,12 +8,13 @@ import {execa} from 'execa'
 import {beforeAll, describe, expect, it} from 'vitest'
 import {assertBuilt, root} from './helpers/cli.js'
 import {startStandin} from './helpers/openai-standin.js'
-import {chromiumProcesses, fixtureSample, ndjson, readNdjson, spawnWebgym, tempDir} from './helpers/rollout.js'
+import {chromiumProcesses, fixtureSample, ndjson, readNdjson, spawnWebgym} from './helpers/rollout.js'
+import {workdir} from './helpers/workdir.js'
 
 beforeAll(() => assertBuilt())
 
 describe('webgym demo', () => {
-  const dir = tempDir()
+  const dir = workdir().dir
   const out = join(dir, 'demo')
   let result: Awaited<ReturnType<typeof spawnWebgym>>
   let summary: any
@@ -53,7 +54,7 @@ describe('webgym demo', () => {
 })
 
 describe('examples/nightly.sh', () => {
-  const dir = tempDir()
+  const dir = workdir().dir
   const home = join(dir, 'home')
   const tasks = join(dir, 'tasks.ndjson')
   const script = join(root, 'examples', 'nightly.sh')

@@ -1,6 +1,4 @@
-import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
-import {tmpdir} from 'node:os'
-import {join} from 'node:path'
+import {readFileSync} from 'node:fs'
 import {gunzipSync} from 'node:zlib'
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
@@ -11,7 +9,9 @@ import {webgym} from '../src/lib/sources/webgym.js'
 import {registrableDomain} from '../src/lib/sources/website.js'
 import {finalizeTask} from '../src/lib/tasks/finalize.js'
 import {toWebgymRow} from '../src/lib/tasks/to-webgym-row.js'
-import {fixture, tasksBuild, webgym as runWebgym} from './sources.cli.js'
+import {runWebgym} from './helpers/cli.js'
+import {fixture, tasksBuild} from './helpers/sources.js'
+import {workdir} from './helpers/workdir.js'
 
 // The fields a microsoft/webgym row carries, which must survive export and import unchanged.
 const CARRIED = ['id', 'source', 'intent', 'website', 'start_url', 'reference_answer', 'domain', 'subdomain', 'rubric', 'difficulty'] as const
@@ -83,20 +83,15 @@ describe('export to microsoft/webgym rows and import back', () => {
 
 describe('tasks export on a bad record', () => {
   it('fails naming the line, with the rows before it written whole (a complete gzip), none after', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'webgym-export-'))
-    try {
-      const task = (n: number) => JSON.stringify({id: `a:${n}`, source: 'a', intent: `Find item ${n}`, website: 'x.com', start_url: 'https://x.com/'})
-      const input = join(dir, 'tasks.ndjson')
-      writeFileSync(input, [task(1), task(2), '{"id": 3}', task(4)].join('\n') + '\n')
-      const out = join(dir, 'rows.jsonl.gz')
-      const result = await runWebgym(['tasks', 'export', input, '-o', out])
-      expect(result.exitCode).toBe(1)
-      expect(String(result.stderr).trim().split('\n')).toHaveLength(1)
-      expect(String(result.stderr)).toMatch(/tasks\.ndjson:3: field "id"/)
-      const rows = gunzipSync(readFileSync(out)).toString('utf8').trim().split('\n').map((line) => JSON.parse(line))
-      expect(rows.map((row) => row.task_id)).toEqual(['a:1', 'a:2'])
-    } finally {
-      rmSync(dir, {recursive: true, force: true})
-    }
+    const wd = workdir()
+    const task = (n: number) => JSON.stringify({id: `a:${n}`, source: 'a', intent: `Find item ${n}`, website: 'x.com', start_url: 'https://x.com/'})
+    const input = wd.write('tasks.ndjson', [task(1), task(2), '{"id": 3}', task(4)].join('\n') + '\n')
+    const out = wd.path('rows.jsonl.gz')
+    const result = await wd.run(['tasks', 'export', input, '-o', out])
+    expect(result.exitCode).toBe(1)
+    expect(String(result.stderr).trim().split('\n')).toHaveLength(1)
+    expect(String(result.stderr)).toMatch(/tasks\.ndjson:3: field "id"/)
+    const rows = gunzipSync(readFileSync(out)).toString('utf8').trim().split('\n').map((line) => JSON.parse(line))
+    expect(rows.map((row) => row.task_id)).toEqual(['a:1', 'a:2'])
   })
 })

@@ -1,13 +1,13 @@
 import {existsSync} from 'node:fs'
-import {mkdtemp, readFile, rm, writeFile} from 'node:fs/promises'
-import {tmpdir} from 'node:os'
+import {readFile} from 'node:fs/promises'
 import {join} from 'node:path'
 import {gunzipSync, gzipSync} from 'node:zlib'
 import type {Result} from 'execa'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {beforeAll, describe, expect, it} from 'vitest'
 import {SeededRandom} from '../src/lib/random/seeded-random.js'
-import {assertBuilt, root, runWebgym} from './helpers/cli.js'
+import {assertBuilt, dump, root} from './helpers/cli.js'
 import {judgedRecord as judged, type Json} from './helpers/judged-records.js'
+import {workdir, type Workdir} from './helpers/workdir.js'
 
 const ndjson = (records: unknown[]) => records.map((record) => JSON.stringify(record)).join('\n') + '\n'
 const linesOf = (text: string) => text.split('\n').filter(Boolean)
@@ -15,10 +15,6 @@ const linesOf = (text: string) => text.split('\n').filter(Boolean)
 const stdoutOf = (result: Result) => (String(result.stdout) === '' ? '' : `${String(result.stdout)}\n`)
 const parsed = (result: Result) => linesOf(String(result.stdout)).map((line) => JSON.parse(line) as Json)
 const tags = (result: Result) => parsed(result).map((record) => record.tag)
-
-function dump(result: Result): string {
-  return `exit ${result.exitCode}\n--- stdout\n${String(result.stdout).slice(0, 4000)}\n--- stderr\n${String(result.stderr)}`
-}
 
 /** The summary line's numbers: read, kept, and dropped per reason. */
 function summary(result: Result): {read: number; kept: number; dropped: number; reasons: Record<string, number>; text: string} {
@@ -48,20 +44,17 @@ const MIXED: Json[] = [
   judged({task: 'fx:8', reward: 1, status: 'aborted', level: 'hard'}),
 ].map((record, i) => ({tag: i + 1, ...record}))
 
-let dir: string
+let wd: Workdir
 let mixedText: string
-beforeAll(async () => {
+beforeAll(() => {
   assertBuilt()
   if (!existsSync(join(root, 'dist', 'commands', 'filter.js'))) throw new Error('dist/commands/filter.js is missing: build first')
-  dir = await mkdtemp(join(tmpdir(), 'webgym-filter-cli-'))
+  wd = workdir()
   mixedText = ndjson(MIXED)
-  await writeFile(join(dir, 'mixed.ndjson'), mixedText)
-})
-afterAll(async () => {
-  if (dir) await rm(dir, {recursive: true, force: true})
+  wd.write('mixed.ndjson', mixedText)
 })
 
-const filter = (args: string[], input?: string | Buffer) => runWebgym(['filter', ...args], {cwd: dir, input})
+const filter = (args: string[], input?: string | Buffer) => wd.run(['filter', ...args], {input})
 
 describe('webgym filter (built CLI)', () => {
   it('with no filter writes every record once, in order, byte for byte', async () => {
@@ -152,7 +145,7 @@ describe('webgym filter (built CLI)', () => {
 
   it('--sample gives byte-identical output for the same seed, in input order, and changes with the seed', async () => {
     const many = Array.from({length: 60}, (_, i) => ({tag: i + 1, ...judged({task: `fx:${i}`})}))
-    await writeFile(join(dir, 'many.ndjson'), ndjson(many))
+    wd.write('many.ndjson', ndjson(many))
     const run = (seed: string) => filter(['many.ndjson', '--sample', '10', '--recency-bias', '2', '--seed', seed])
     const [a, b, c] = [await run('4'), await run('4'), await run('5')]
     expect(a.exitCode, dump(a)).toBe(0)
@@ -197,10 +190,10 @@ describe('webgym filter (built CLI)', () => {
     const toFile = await filter(['--success', 'mixed.ndjson', '-o', 'good.ndjson'])
     expect(toFile.exitCode, dump(toFile)).toBe(0)
     expect(String(toFile.stdout)).toBe('')
-    expect(await readFile(join(dir, 'good.ndjson'), 'utf8')).toBe(stdoutOf(byFile))
+    expect(await readFile(wd.path('good.ndjson'), 'utf8')).toBe(stdoutOf(byFile))
     const toGz = await filter(['--success', 'mixed.ndjson', '-o', 'good.ndjson.gz'])
     expect(toGz.exitCode, dump(toGz)).toBe(0)
-    expect(gunzipSync(await readFile(join(dir, 'good.ndjson.gz'))).toString('utf8')).toBe(stdoutOf(byFile))
+    expect(gunzipSync(await readFile(wd.path('good.ndjson.gz'))).toString('utf8')).toBe(stdoutOf(byFile))
     const quiet = await filter(['--success', 'mixed.ndjson', '-q'])
     expect(String(quiet.stderr)).toBe('')
   })
@@ -242,7 +235,7 @@ describe('webgym filter (built CLI)', () => {
       expect(linesOf(stderr), dump(result)).toHaveLength(1)
       expect(String(result.stdout)).toBe('')
     }
-    expect(await readFile(join(dir, 'mixed.ndjson'), 'utf8')).toBe(mixedText)
+    expect(await readFile(wd.path('mixed.ndjson'), 'utf8')).toBe(mixedText)
   })
 
   it('never loses or duplicates a valid record: kept + dropped = read, output a subsequence of the input', async () => {

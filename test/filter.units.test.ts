@@ -1,12 +1,14 @@
 import {describe, expect, it} from 'vitest'
-import {UsageError} from '../src/lib/cli/errors.js'
+import {parseFilterOptions, parseWhere, type FilterFlagValues} from '../src/cli/filter-flags.js'
+import {flagNames} from '../src/cli/flag-names.js'
+import {UsageError} from '../src/lib/errors.js'
 import {scalarText, valueAtPath} from '../src/lib/filter/dotted-path.js'
 import {markedNotToTrain, repeatedStepPositions} from '../src/lib/filter/drop-repeated-steps.js'
-import {parseFilterOptions, parseWhere, type FilterFlagValues} from '../src/lib/filter/filter-options.js'
 import {FilterTally, filterSummaryLine} from '../src/lib/filter/filter-summary.js'
 import {compareRecency, RecentPerTask} from '../src/lib/filter/recent-per-task.js'
 import {RecencySample} from '../src/lib/filter/recency-sample.js'
 import {firstFailedCheck, recordChecks, whereHolds} from '../src/lib/filter/record-predicates.js'
+import {renderText} from '../src/lib/option-text.js'
 import {JudgedTrajectorySchema, type JudgedTrajectory} from '../src/lib/schema/judged.js'
 import {judgedRecord, type JudgedShape} from './helpers/judged-records.js'
 
@@ -17,7 +19,11 @@ function judged(shape: Omit<JudgedShape, 'task'> & {id?: string} = {}): JudgedTr
 }
 
 const options = (flags: FilterFlagValues) => parseFilterOptions(flags)
-const failure = (flags: FilterFlagValues, record: JudgedTrajectory) => firstFailedCheck(recordChecks(options(flags)), record)
+// The reason as the command line shows it.
+const failure = (flags: FilterFlagValues, record: JudgedTrajectory) => {
+  const reason = firstFailedCheck(recordChecks(options(flags)), record)
+  return reason === null ? null : renderText(reason, flagNames)
+}
 
 function usageMessage(run: () => unknown): string {
   try {
@@ -267,9 +273,9 @@ describe('filter summary', () => {
     tally.stepsKept = 15
     tally.stepsRemoved = 3
     expect(tally.droppedTotal).toBe(6)
-    expect(filterSummaryLine(tally, {invalidSkipped: 2, dropRepeatedSteps: true})).toBe(
+    expect(renderText(filterSummaryLine(tally, {invalidSkipped: 2, dropRepeatedSteps: true}), flagNames)).toBe(
       'filter: read 10, kept 4, dropped 6 (--success: 3, --sample: 3); --drop-repeated-steps marked 3 of 15 steps in kept trajectories not to train on; 2 invalid skipped',
     )
-    expect(filterSummaryLine(new FilterTally(), {invalidSkipped: 0, dropRepeatedSteps: false})).toBe('filter: read 0, kept 0, dropped 0; 0 invalid skipped')
+    expect(renderText(filterSummaryLine(new FilterTally(), {invalidSkipped: 0, dropRepeatedSteps: false}), flagNames)).toBe('filter: read 0, kept 0, dropped 0; 0 invalid skipped')
   })
 })

@@ -1,15 +1,7 @@
-import {mkdtemp, rm} from 'node:fs/promises'
-import {tmpdir} from 'node:os'
-import {join} from 'node:path'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 import {ByteSpool} from '../src/lib/io/byte-spool.js'
 import {LineBuffer} from '../src/lib/io/line-buffer.js'
-
-let dir: string
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'webgym-bytes-'))
-})
-afterAll(() => rm(dir, {recursive: true, force: true}))
+import {workdir} from './helpers/workdir.js'
 
 const lines = (count: number, from = 0) => Array.from({length: count}, (_, i) => JSON.stringify({n: from + i, text: `ünïcode ${'x'.repeat((from + i) % 37)} 東京 🚀`}))
 
@@ -21,7 +13,7 @@ async function readBack(spool: ByteSpool): Promise<{text: string; chunkEndsOnNew
 
 describe('ByteSpool', () => {
   it('gives back what it kept, in order, from memory', async () => {
-    const spool = new ByteSpool(join(dir, 'memory.spool'))
+    const spool = new ByteSpool(workdir().path('memory.spool'))
     await spool.writeLines(lines(100))
     await spool.writeBytes(Buffer.from(`${lines(50, 100).join('\n')}\n`), 50)
     await spool.close()
@@ -30,7 +22,7 @@ describe('ByteSpool', () => {
   })
 
   it('spills to its file past the budget and still gives back whole lines in order', async () => {
-    const spool = new ByteSpool(join(dir, 'file.spool'), 4096)
+    const spool = new ByteSpool(workdir().path('file.spool'), 4096)
     for (let batch = 0; batch < 40; batch++) await spool.writeLines(lines(500, batch * 500))
     await spool.close()
     expect(spool.count).toBe(20_000)

@@ -1,14 +1,12 @@
 import {existsSync} from 'node:fs'
-import {mkdtemp, rm, writeFile} from 'node:fs/promises'
-import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import type {Result} from 'execa'
 import fc from 'fast-check'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {beforeAll, describe, expect, it} from 'vitest'
 import {agreementOf, agreementReport, tallyConfusion, type ScoredPair} from '../src/lib/judge/agreement.js'
 import {matchLabels, type Label, type Prediction} from '../src/lib/judge/match-labels.js'
 import {LabelRecordSchema, labelValue} from '../src/lib/schema/label.js'
-import {root, runWebgym} from './helpers/cli.js'
+import {dump, root} from './helpers/cli.js'
+import {workdir, type Workdir} from './helpers/workdir.js'
 
 /** Pairs from two parallel 0/1 lists (predicted, actual). */
 function pairsOf(predicted: number[], actual: number[]): ScoredPair[] {
@@ -236,25 +234,17 @@ const LABELS = [
 
 const ndjson = (records: unknown[]) => records.map((record) => JSON.stringify(record)).join('\n') + (records.length > 0 ? '\n' : '')
 
-/** What a failed expectation prints: the command's exit code and both streams. */
-function dump(result: Result): string {
-  return `exit ${result.exitCode}\n--- stdout\n${String(result.stdout)}\n--- stderr\n${String(result.stderr)}`
-}
+let wd: Workdir
+const eval_ = (args: string[], input?: string) => wd.run(['judge', 'eval', ...args], {input})
+const write = (name: string, records: unknown[]) => wd.write(name, ndjson(records))
 
-let dir: string
-const eval_ = (args: string[], input?: string) => runWebgym(['judge', 'eval', ...args], {cwd: dir, input})
-const write = (name: string, records: unknown[]) => writeFile(join(dir, name), ndjson(records))
-
-beforeAll(async () => {
+beforeAll(() => {
   if (!existsSync(join(root, 'dist', 'commands', 'judge', 'eval.js'))) throw new Error('dist/ is missing judge eval: run `npm run build` before these tests')
-  dir = await mkdtemp(join(tmpdir(), 'webgym-judge-eval-'))
-  await write('judged.ndjson', PREDICTIONS)
-  await write('labels.ndjson', LABELS)
-  await write('judged-all.ndjson', PREDICTIONS.slice(0, 7))
-  await write('labels-all.ndjson', LABELS.slice(0, 7))
-})
-afterAll(async () => {
-  if (dir) await rm(dir, {recursive: true, force: true})
+  wd = workdir()
+  write('judged.ndjson', PREDICTIONS)
+  write('labels.ndjson', LABELS)
+  write('judged-all.ndjson', PREDICTIONS.slice(0, 7))
+  write('labels-all.ndjson', LABELS.slice(0, 7))
 })
 
 describe('webgym judge eval (built CLI)', () => {
@@ -305,7 +295,7 @@ describe('webgym judge eval (built CLI)', () => {
     const programmatic = [1, 0, 1, 0, 1, 1, 0, 1].map((reward, i) =>
       judged(`t:${i + 1}`, {reward: reward as 0 | 1, judge: 'programmatic', started: i === 6 ? null : START}),
     )
-    await write('programmatic.ndjson', programmatic)
+    write('programmatic.ndjson', programmatic)
     const result = await eval_(['--labels', 'programmatic.ndjson', '--json', '--strict'], ndjson(PREDICTIONS))
     expect(result.exitCode, dump(result)).toBe(0)
     const report = JSON.parse(String(result.stdout))
@@ -314,14 +304,18 @@ describe('webgym judge eval (built CLI)', () => {
     expect(report.unmatched).toEqual({predictions: 0, labels: 0})
   })
 
-  it('an empty input scores nothing and prints n/a, not NaN', async () => {
-    await write('empty.ndjson', [])
-    const result = await eval_(['empty.ndjson', '--labels', 'labels.ndjson'])
+  it('predictions that match no label score nothing and print n/a, not NaN; an empty file is refused', async () => {
+    write('empty.ndjson', [])
+    const refused = await eval_(['empty.ndjson', '--labels', 'labels.ndjson'])
+    expect(refused.exitCode, dump(refused)).toBe(1)
+    expect(String(refused.stderr)).toMatch(/empty\.ndjson: holds no records/)
+    write('unmatched.ndjson', [judged('nobody-labelled-this', {reward: 1})])
+    const result = await eval_(['unmatched.ndjson', '--labels', 'labels.ndjson'])
     expect(result.exitCode, dump(result)).toBe(0)
     expect(String(result.stdout)).toMatch(/^overall\s+0\s+n\/a\s+n\/a\s+n\/a\s+n\/a\s+n\/a\s+0\s+0\s+0\s+0\s+0$/m)
     expect(String(result.stdout)).toMatch(/^labels without a judged trajectory\s+8$/m)
     expect(String(result.stdout)).not.toMatch(/NaN/)
-    const json = await eval_(['empty.ndjson', '--labels', 'empty.ndjson', '--json'])
+    const json = await eval_(['unmatched.ndjson', '--labels', 'labels.ndjson', '--json'])
     expect(JSON.parse(String(json.stdout)).overall).toMatchObject({n: 0, accuracy: null, kappa: null})
   })
 
@@ -336,25 +330,25 @@ describe('webgym judge eval (built CLI)', () => {
   })
 
   it('a duplicate label is an error naming the line (exit 1)', async () => {
-    await write('dup.ndjson', [LABELS[0], LABELS[1], {key: `t:1@${START}`, label: 0}])
+    write('dup.ndjson', [LABELS[0], LABELS[1], {key: `t:1@${START}`, label: 0}])
     const result = await eval_(['judged.ndjson', '--labels', 'dup.ndjson'])
     expect(result.exitCode, dump(result)).toBe(1)
     expect(String(result.stderr)).toContain(`webgym: dup.ndjson:3: duplicate label for key "t:1@${START}" (first at dup.ndjson:1)`)
-    await write('dup-task.ndjson', [{task_id: 't:2', label: 0}, {task_id: 't:2', label: 0}])
+    write('dup-task.ndjson', [{task_id: 't:2', label: 0}, {task_id: 't:2', label: 0}])
     const byTask = await eval_(['judged.ndjson', '--labels', 'dup-task.ndjson'])
     expect(byTask.exitCode, dump(byTask)).toBe(1)
     expect(String(byTask.stderr)).toContain('dup-task.ndjson:2: duplicate label for task_id "t:2" (first at dup-task.ndjson:1)')
   })
 
   it('a task_id label for a task judged several times is an error naming the line', async () => {
-    await write('twice.ndjson', [...PREDICTIONS, judged('t:2', {reward: 0, started: '2025-01-02T00:00:00Z'})])
+    write('twice.ndjson', [...PREDICTIONS, judged('t:2', {reward: 0, started: '2025-01-02T00:00:00Z'})])
     const result = await eval_(['twice.ndjson', '--labels', 'labels.ndjson'])
     expect(result.exitCode, dump(result)).toBe(1)
     expect(String(result.stderr)).toContain('labels.ndjson:2: task_id "t:2" matches 2 judged trajectories (twice.ndjson:2, twice.ndjson:9)')
   })
 
   it('a bad label line fails naming file:line and field, or is skipped and counted', async () => {
-    await write('bad.ndjson', [...LABELS.slice(0, 2), {task_id: 't:3', label: 'yes'}, ...LABELS.slice(3)])
+    write('bad.ndjson', [...LABELS.slice(0, 2), {task_id: 't:3', label: 'yes'}, ...LABELS.slice(3)])
     const failed = await eval_(['judged.ndjson', '--labels', 'bad.ndjson'])
     expect(failed.exitCode, dump(failed)).toBe(1)
     expect(String(failed.stderr)).toMatch(/bad\.ndjson:3: field "label"/)

@@ -1,8 +1,7 @@
 // `webgym judge --judge llm` through the built CLI against the OpenAI-compatible stand-in with scripted replies:
 // the reward rule, blocked pages, unsupported answers, judge failures, votes, the image cap, and resuming.
 import {createHash} from 'node:crypto'
-import {existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs'
-import {tmpdir} from 'node:os'
+import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import sharp from 'sharp'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
@@ -10,10 +9,11 @@ import {JudgedTrajectorySchema} from '../src/lib/schema/judged.js'
 import {assertBuilt, runWebgym} from './helpers/cli.js'
 import {startStandin, type Standin, type StandinReply, type StandinRequest} from './helpers/openai-standin.js'
 import {jsonReply} from './helpers/structured.js'
+import {workdir} from './helpers/workdir.js'
 
 const MODEL = 'judge-model'
-const dir = mkdtempSync(join(tmpdir(), 'webgym-judge-test-'))
-const shotsDir = join(dir, 'shots')
+const wd = workdir()
+const shotsDir = wd.path('shots')
 
 // ---- screenshots and trajectories --------------------------------------------------------------------------------
 
@@ -319,7 +319,7 @@ describe('judge --judge llm: votes', () => {
 describe('judge --judge llm: the reply cache', () => {
   it('a rerun with the same cache sends no request and writes the same bytes', async () => {
     const records = [await trajectory({tag: 'pass', steps: 4}), await trajectory({tag: 'reference-model-yes', reference: 'The Rapid Boil kettle', answer: 'the red Rapid-Boil'})]
-    const cache = join(dir, 'cache')
+    const cache = wd.path('cache')
     const args = ['judge', '--base-url', standin.url, '--model', MODEL, '--cache', cache, '--shots', shotsDir]
     standin.reset()
     const first = await webgym(args, ndjson(records))
@@ -337,9 +337,9 @@ describe('judge --judge llm: fail-safe', () => {
   it('a judge failure gives reward 0 with the error, is listed in --failed, exits 1, and --resume judges it again', async () => {
     const good = await trajectory({tag: 'pass'})
     const down = await trajectory({tag: 'judge-down'})
-    const out = join(dir, 'failsafe.ndjson')
-    const failed = join(dir, 'failed.ndjson')
-    const input = join(dir, 'failsafe-in.ndjson')
+    const out = wd.path('failsafe.ndjson')
+    const failed = wd.path('failed.ndjson')
+    const input = wd.path('failsafe-in.ndjson')
     writeFileSync(input, ndjson([good, down]))
     const first = await judge(['-o', out, '--failed', failed, input], '')
     expect(first.exitCode).toBe(1)
@@ -387,12 +387,12 @@ describe('judge --judge llm: fail-safe', () => {
 
   it('finds screenshots in the input file’s shots/ folder without --shots, and names the model flag when none is set', async () => {
     const record = await trajectory({tag: 'pass', steps: 1})
-    const input = join(dir, 'beside.ndjson')
+    const input = wd.path('beside.ndjson')
     writeFileSync(input, ndjson([record]))
     const found = await webgym(['judge', '--base-url', standin.url, '--model', MODEL, '--no-cache', input])
     expect(found.exitCode).toBe(0)
     expect(JSON.parse(found.stdout).judgment.reward).toBe(1)
-    expect(existsSync(join(dir, 'shots'))).toBe(true)
+    expect(existsSync(wd.path('shots'))).toBe(true)
     const noModel = await webgym(['judge', '--base-url', standin.url, input])
     expect(noModel.exitCode).toBe(2)
     expect(noModel.stderr).toMatch(/WEBGYM_JUDGE_MODEL/)

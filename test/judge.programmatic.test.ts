@@ -7,11 +7,12 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {JudgedTrajectorySchema} from '../src/lib/schema/judged.js'
 import {assertBuilt, runWebgym} from './helpers/cli.js'
 import {startStandin, type Standin, type StandinRequest} from './helpers/openai-standin.js'
-import {fixtureSample, ndjson, readNdjson, spawnWebgym, tempDir} from './helpers/rollout.js'
+import {fixtureSample, ndjson, readNdjson, spawnWebgym} from './helpers/rollout.js'
+import {workdir} from './helpers/workdir.js'
 import {jsonReply} from './helpers/structured.js'
 
 const sample = fixtureSample(2)
-const dir = tempDir()
+const dir = workdir().dir
 const tasksFile = join(dir, 'tasks.ndjson')
 const trajFile = join(dir, 'traj.ndjson')
 const truthFile = join(dir, 'truth.ndjson')

@@ -3,7 +3,8 @@ import {describe, expect, it} from 'vitest'
 import {blockedBeforeJudging} from '../src/lib/judge/llm-judge.js'
 import {combineVerdicts, majority, majorityBlocked} from '../src/lib/judge/majority.js'
 import {judgeProgrammatically, NoCheckError} from '../src/lib/judge/programmatic-judge.js'
-import {compareToReference, normaliseAnswer, numbersIn} from '../src/lib/judge/reference-match.js'
+import {normaliseAnswer} from '../src/lib/answers/normalise-answer.js'
+import {compareToReference, numbersIn} from '../src/lib/judge/reference-match.js'
 import {screenshotCandidates} from '../src/lib/judge/screenshot-images.js'
 import {distinctShots, finalShot, keepKeyShots, mostRecentShots} from '../src/lib/judge/select-screenshots.js'
 import {trajectoryKey} from '../src/lib/judge/trajectory-key.js'
@@ -49,7 +50,7 @@ function trajectory(extra: Partial<Trajectory> = {}): Trajectory {
 describe('reference matching', () => {
   it('normalises case, accents, punctuation, articles and thousands separators', () => {
     expect(normaliseAnswer('  The Café, "Le Zinc"! ')).toBe('cafe le zinc')
-    expect(normaliseAnswer('1,234.50 USD.')).toBe('1234.50 usd')
+    expect(normaliseAnswer('1,234.50 USD.')).toBe('1234.5 usd')
     expect(normaliseAnswer('-5 and well-known')).toBe('-5 and well known')
     expect(numbersIn('from $1,299.99 down to 12.5% and -3')).toEqual([1299.99, 12.5, -3])
   })

@@ -1,27 +1,21 @@
 // runBatch (bounded concurrency, reorder buffer, failures, resume) and idsAlreadyDone, with fake work functions.
-import {mkdtemp, readFile, rm, stat, writeFile} from 'node:fs/promises'
-import {tmpdir} from 'node:os'
-import {join} from 'node:path'
+import {readFile, stat, writeFile} from 'node:fs/promises'
 import {setTimeout as sleep} from 'node:timers/promises'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 import {FailureLog} from '../src/lib/batch/failure-log.js'
 import {idsAlreadyDone} from '../src/lib/batch/resume.js'
 import {runBatch, type BatchItem} from '../src/lib/batch/run-batch.js'
-import {InputError} from '../src/lib/cli/errors.js'
+import {InputError} from '../src/lib/errors.js'
 import type {RecordWriter} from '../src/lib/io/record-writer.js'
+import {workdir} from './helpers/workdir.js'
 
 interface Item {
   id: string
   n: number
 }
 
-let work: string
-let counter = 0
-beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), 'webgym-batch-'))
-})
-afterAll(() => rm(work, {recursive: true, force: true}))
-const freshFile = (name: string) => join(work, `${++counter}-${name}`)
+/** A path in a fresh working directory of the test. */
+const freshFile = (name: string) => workdir().path(name)
 
 const items = (count: number): Item[] => Array.from({length: count}, (_, n) => ({id: `r${n}`, n}))
 

@@ -1,25 +1,20 @@
 // The LLM client's own parts, in process: the reply cache's logs, the node:http fetch, and the client over both.
-import {appendFile, mkdtemp, readdir, readFile, rm, writeFile} from 'node:fs/promises'
+import {appendFile, readdir, readFile, writeFile} from 'node:fs/promises'
 import {createServer, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
-import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {gzipSync} from 'node:zlib'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 import {z} from 'zod'
 import {createHttpFetch} from '../src/lib/llm/http-fetch.js'
 import {LlmClient, type LlmOptions} from '../src/lib/llm/client.js'
 import {cacheKey, ResponseCache, type CachedReply} from '../src/lib/llm/response-cache.js'
 import {startStandin} from './helpers/openai-standin.js'
 import {jsonReply} from './helpers/structured.js'
+import {workdir} from './helpers/workdir.js'
 
-let work: string
-let counter = 0
-beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), 'webgym-client-'))
-})
-afterAll(() => rm(work, {recursive: true, force: true}))
-const fresh = (name: string) => join(work, `${name}-${++counter}`)
+/** A path in a fresh working directory of the test. */
+const fresh = (name: string) => workdir().path(name)
 
 const reply = (content: string): CachedReply => ({content, model: 'm', usage: {prompt_tokens: 3, completion_tokens: 4}})
 const keyOf = (n: number) => cacheKey({n})

@@ -1,14 +1,14 @@
 // `webgym rubric gen` and the shared LLM client, through the built CLI against the local OpenAI-compatible stand-in.
 import {existsSync} from 'node:fs'
-import {mkdtemp, readdir, readFile, rm, writeFile} from 'node:fs/promises'
+import {readdir, readFile, writeFile} from 'node:fs/promises'
 import {createServer} from 'node:net'
-import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {execa, type Result} from 'execa'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import type {Result} from 'execa'
+import {beforeAll, describe, expect, it} from 'vitest'
 import {errorBody, startStandin, type Standin, type StandinOptions, type StandinReply, type StandinRequest} from './helpers/openai-standin.js'
 import {jsonReply, schemaOf} from './helpers/structured.js'
-import {bin, dump, root} from './sources.cli.js'
+import {dump, root, runWebgym} from './helpers/cli.js'
+import {workdir, type Workdir} from './helpers/workdir.js'
 
 const MODEL = 'standin-model'
 const SENTINEL = 'sk-SENTINEL-7f3a9'
@@ -67,24 +67,9 @@ interface GenRun {
   summary: {requests: number; http: number; retries: number; repairs: number; cacheHits: number; failures: number} | null
 }
 
-const cleanEnv = (): Record<string, string> => {
-  const env: Record<string, string> = {}
-  for (const [key, value] of Object.entries(process.env)) {
-    if (value !== undefined && !/^(OPENAI_|WEBGYM_)/.test(key)) env[key] = value
-  }
-  return {...env, NODE_ENV: 'production'}
-}
-
 /** Runs the built `webgym rubric gen ARGS` with the tasks on stdin; no model, key or cache comes from the outside. */
 async function rubricGen(args: string[], options: {input?: string; env?: Record<string, string>} = {}): Promise<GenRun> {
-  const result = await execa(process.execPath, [bin, 'rubric', 'gen', ...args], {
-    cwd: root,
-    reject: false,
-    input: options.input ?? '',
-    env: {...cleanEnv(), ...options.env},
-    extendEnv: false,
-    encoding: 'utf8',
-  })
+  const result = await runWebgym(['rubric', 'gen', ...args], {input: options.input, env: options.env, cleanEnv: true})
   const stdout = String(result.stdout)
   const stderr = String(result.stderr)
   const records = stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as TestTask)
@@ -93,16 +78,16 @@ async function rubricGen(args: string[], options: {input?: string; env?: Record<
   return {result, stdout, stderr, records, summary: match ? {requests, http, retries, repairs, cacheHits, failures} : null}
 }
 
-let work: string
+// One working directory for the file: its tests run concurrently, each in fresh folders of it.
+let wd: Workdir
 let counter = 0
-beforeAll(async () => {
+beforeAll(() => {
   if (!existsSync(join(root, 'dist', 'commands', 'rubric', 'gen.js'))) throw new Error('dist/ is missing: run `npm run build` before these tests')
-  work = await mkdtemp(join(tmpdir(), 'webgym-llm-'))
+  wd = workdir()
 })
-afterAll(() => rm(work, {recursive: true, force: true}))
 
-/** A fresh directory under the test's work directory. */
-const fresh = (name: string) => join(work, `${name}-${++counter}`)
+/** A fresh directory under the file's working directory. */
+const fresh = (name: string) => wd.path(`${name}-${++counter}`)
 
 /** Runs `fn` with a stand-in that closes afterwards; `flags` are the model flags pointing at it, with a fresh cache. */
 async function withStandin(options: StandinOptions, fn: (standin: Standin, flags: string[], cache: string) => Promise<void>): Promise<void> {
@@ -244,7 +229,8 @@ describe.concurrent('rubric gen', () => {
       await withStandin({}, async (standin, flags) => {
         standin.script([
           {match: (request) => taskOf(request) === 2, reply: {content: 'I cannot write a rubric for this.'}},
-          // A response body cut short is no reply at all: the task fails without a repair request.
+          // A 200 whose body is cut short is no reply at all: retried like a dropped connection, then the task fails
+          // without a repair request.
           {match: (request) => taskOf(request) === 4, reply: {raw: '{"id": "chatcmpl-1", "choices": ['}},
           {reply: rubricReply(2)},
         ])
@@ -259,9 +245,9 @@ describe.concurrent('rubric gen', () => {
         expect(failures.map((failure) => failure.id)).toEqual(['test:2', 'test:4'])
         expect(failures[0]).toMatchObject({id: 'test:2', record: {id: 'test:2', intent: task(2).intent}})
         expect(failures[0].error).toMatch(/invalid reply after one repair request: the reply is not valid JSON/)
-        expect(failures[1].error).toMatch(/the model server's response is not valid JSON/)
+        expect(failures[1].error).toMatch(/the model server's replies were not valid JSON \(after \d+ retr(y|ies)\)/)
         expect(requestedTasks(standin).filter((n) => n === 2)).toHaveLength(2)
-        expect(requestedTasks(standin).filter((n) => n === 4)).toHaveLength(1)
+        expect(requestedTasks(standin).filter((n) => n === 4).length).toBeGreaterThan(1)
         expect(run.summary).toMatchObject({requests: 5, repairs: 1, failures: 2})
 
         const allowed = await rubricGen([...flags, '--no-cache', '--allow-failures', '--failed', failed, '-o', out], {input})

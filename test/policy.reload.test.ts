@@ -1,26 +1,24 @@
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
 import type {AddressInfo} from 'node:net'
-import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {execa} from 'execa'
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest'
-import {assertBuilt, bin, runWebgym} from './helpers/cli.js'
+import {assertBuilt, runWebgym} from './helpers/cli.js'
 import {startStandin, type Standin} from './helpers/openai-standin.js'
+import {workdir, type Workdir} from './helpers/workdir.js'
 
 // `webgym policy reload` against the OpenAI stand-in, which speaks vLLM's LoRA routes, and against small servers that
 // misbehave in the ways a real deployment can.
 const BASE = 'Qwen/Qwen3-VL-8B-Instruct'
 
+let wd: Workdir
 let dir: string
 let standin: Standin
 
 /** A LoRA checkpoint folder as the trainer writes it. */
 function checkpoint(step: number): string {
-  const folder = join(dir, 'checkpoints', `checkpoint-${step}`)
-  mkdirSync(folder, {recursive: true})
-  writeFileSync(join(folder, 'adapter_config.json'), JSON.stringify({peft_type: 'LORA', r: 16, lora_alpha: 32}))
-  writeFileSync(join(folder, 'adapter_model.safetensors'), '')
+  const folder = wd.mkdir('checkpoints', `checkpoint-${step}`)
+  wd.write(join('checkpoints', `checkpoint-${step}`, 'adapter_config.json'), JSON.stringify({peft_type: 'LORA', r: 16, lora_alpha: 32}))
+  wd.write(join('checkpoints', `checkpoint-${step}`, 'adapter_model.safetensors'), '')
   return folder
 }
 
@@ -60,13 +58,13 @@ function json(res: ServerResponse, status: number, body: unknown): void {
 
 beforeAll(async () => {
   assertBuilt()
-  dir = mkdtempSync(join(tmpdir(), 'webgym-policy-reload-'))
+  wd = workdir()
+  dir = wd.dir
   standin = await startStandin({models: [BASE], requireApiKey: 'sk-reload-secret'})
 })
 afterEach(() => standin.reset())
 afterAll(async () => {
   await standin.close()
-  rmSync(dir, {recursive: true, force: true})
 })
 
 describe('policy reload', () => {
@@ -88,7 +86,7 @@ describe('policy reload', () => {
     const first = checkpoint(10)
     const second = checkpoint(20)
     const env = {OPENAI_BASE_URL: standin.url, OPENAI_API_KEY: 'sk-reload-secret'}
-    const run = (folder: string) => execa(process.execPath, [bin, 'policy', 'reload', '--adapter', folder, '--name', 'policy', '-q'], {reject: false, env: {...env, NODE_ENV: 'production'}})
+    const run = (folder: string) => runWebgym(['policy', 'reload', '--adapter', folder, '--name', 'policy', '-q'], {env})
     const loaded = await run(first)
     expect(loaded.exitCode, loaded.stderr).toBe(0)
     expect(JSON.parse(loaded.stdout)).toMatchObject({name: 'policy', path: first})

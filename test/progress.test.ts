@@ -1,6 +1,6 @@
 import {afterEach, describe, expect, it} from 'vitest'
-import {Progress} from '../src/lib/cli/progress.js'
-import {memoryReporter} from '../src/lib/cli/reporter.js'
+import {Progress} from '../src/lib/report/progress.js'
+import {memoryReporter} from '../src/lib/report/reporter.js'
 
 describe('Progress (not a terminal)', () => {
   let progress: Progress | undefined

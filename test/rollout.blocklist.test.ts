@@ -1,24 +1,16 @@
 // The dynamic website blocklist of `webgym rollout --blocklist FILE`, and the heuristics that spot bot walls.
-import {mkdtemp, readFile, rm, stat, utimes, writeFile} from 'node:fs/promises'
-import {tmpdir} from 'node:os'
-import {join} from 'node:path'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {UsageError} from '../src/lib/cli/errors.js'
+import {readFile, rm, stat, utimes, writeFile} from 'node:fs/promises'
+import {describe, expect, it} from 'vitest'
+import {UsageError} from '../src/lib/errors.js'
 import {blockedPageReason} from '../src/lib/rollout/blocked-page.js'
 import {Blocklist} from '../src/lib/rollout/blocklist.js'
+import {workdir} from './helpers/workdir.js'
 
-let dir: string
 let files = 0
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'webgym-blocklist-'))
-})
-afterAll(async () => {
-  if (dir) await rm(dir, {recursive: true, force: true})
-})
 
-/** A fresh blocklist path in the temp dir, written with `text` when given. */
+/** A fresh blocklist path in a working directory of the test, written with `text` when given. */
 async function blocklistFile(text?: string): Promise<string> {
-  const path = join(dir, `blocklist-${++files}.txt`)
+  const path = workdir().path(`blocklist-${++files}.txt`)
   if (text !== undefined) await writeFile(path, text)
   return path
 }
@@ -49,7 +41,7 @@ describe('Blocklist: reading FILE', () => {
   })
 
   it('a FILE that does not exist yet is an empty list, created on the first addition', async () => {
-    const path = join(dir, 'new-dir', 'blocklist.txt')
+    const path = workdir().path('new-dir', 'blocklist.txt')
     const blocklist = await Blocklist.open({path, threshold: 1})
     expect(blocklist.size).toBe(0)
     expect(await blocklist.recordFailure('walled.com', 'blocked page: HTTP 403 with "access denied"')).toBe(true)

@@ -4,12 +4,12 @@ import {
   buildPolicyMessages,
   COMPUTER_USE_TOOL,
   formatAction,
-  parsePolicyResponse,
   POLICY_ACTIONS,
   QWEN3VL_PROMPT_VERSION,
   type PolicyPromptInput,
   type PolicyRound,
 } from '../src/lib/prompts/qwen3vl.js'
+import {parsePolicyResponse} from '../src/lib/prompts/qwen3vl-reply.js'
 import {dialectForPromptVersion, DIALECTS, knownPromptVersions, POLICY_DIALECTS} from '../src/lib/prompts/policy-dialects.js'
 
 function round(i: number, extra: Partial<PolicyRound> = {}): PolicyRound {

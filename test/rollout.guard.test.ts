@@ -1,7 +1,8 @@
 // The rollout's navigation guard: no browser internals, local files, script URLs, loopback, private networks or
 // cloud metadata for the agent, whatever form the URL takes, unless --allow-host names the host.
 import {describe, expect, it} from 'vitest'
-import {UsageError} from '../src/lib/cli/errors.js'
+import {flagNames} from '../src/cli/flag-names.js'
+import {UsageError} from '../src/lib/errors.js'
 import {NavigationGuard} from '../src/lib/rollout/navigation-guard.js'
 import {GUARDED_URL_PATTERNS} from '../src/lib/rollout/request-guard.js'
 
@@ -56,7 +57,7 @@ const forbidden: [string, RegExp][] = [
 const oddForms = ['http://2852039166/', 'http://0xa9.0xfe.0xa9.0xfe/', 'http://10.1/', 'http://ｌｏｃａｌｈｏｓｔ:8000/', 'http://[0:0:0:0:0:0:0:1]/', 'http://user:pw@127.0.0.1/']
 
 describe('NavigationGuard: forbidden targets', () => {
-  const guard = new NavigationGuard()
+  const guard = new NavigationGuard({names: flagNames})
 
   it.each(forbidden)('%s is blocked with a reason', (url, reason) => {
     expect(guard.check(url)).toMatch(reason)

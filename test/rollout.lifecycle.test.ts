@@ -3,7 +3,8 @@ import {join} from 'node:path'
 import {beforeAll, describe, expect, it} from 'vitest'
 import {Catalog} from '../src/lib/sites/catalog.js'
 import {assertBuilt} from './helpers/cli.js'
-import {chromiumBrowsers, chromiumProcesses, fixtureSample, ndjson, readNdjson, spawnWebgym, stderrOf, tempDir, waitFor} from './helpers/rollout.js'
+import {chromiumBrowsers, chromiumProcesses, fixtureSample, ndjson, readNdjson, spawnWebgym, stderrOf, waitFor} from './helpers/rollout.js'
+import {workdir} from './helpers/workdir.js'
 
 // Crashes, signals, resumption, the sync scheduler, remote browsers and the blocklist, with the built CLI as a child
 // process, real Chromium and the fixture web.
@@ -14,11 +15,11 @@ beforeAll(() => assertBuilt())
 
 describe('rollout lifecycle', () => {
   it('replaces a browser killed mid-run and still writes exactly one record per task', async () => {
-    const dir = tempDir()
+    const {dir} = workdir()
     const out = join(dir, 'traj.ndjson')
     const summary = join(dir, 'summary.json')
     writeFileSync(join(dir, 'tasks.ndjson'), ndjson(sample))
-    const child = spawnWebgym(['rollout', '--policy', 'random', '--horizon', '12', '--concurrency', '4', '--browsers', '2', '--shots', join(dir, 'shots'), '--json', summary, '-o', out, join(dir, 'tasks.ndjson')], {tmp: dir})
+    const child = spawnWebgym(['rollout', '--policy', 'random', '--horizon', '12', '--concurrency', '4', '--browsers', '2', '--shots', join(dir, 'shots'), '--summary', summary, '-o', out, join(dir, 'tasks.ndjson')], {tmp: dir})
     await waitFor(() => lines(out) >= 2, 240_000, 'two trajectories')
     const browsers = chromiumBrowsers(dir)
     expect(browsers).toHaveLength(2)
@@ -35,12 +36,12 @@ describe('rollout lifecycle', () => {
   }, 600_000)
 
   it('replaces a hung browser (stopped with SIGSTOP) and retries its episodes elsewhere', async () => {
-    const dir = tempDir()
+    const {dir} = workdir()
     const out = join(dir, 'traj.ndjson')
     const summary = join(dir, 'summary.json')
     // Enough tasks that the stopped browser is certain to hold or get an episode after the stop.
     const tasks = sample.slice(0, 10)
-    const child = spawnWebgym(['rollout', '--policy', 'random', '--horizon', '8', '--concurrency', '2', '--browsers', '2', '--step-timeout', '4', '--shots', join(dir, 'shots'), '--json', summary, '-o', out, '-'], {input: ndjson(tasks), tmp: dir})
+    const child = spawnWebgym(['rollout', '--policy', 'random', '--horizon', '8', '--concurrency', '2', '--browsers', '2', '--step-timeout', '4', '--shots', join(dir, 'shots'), '--summary', summary, '-o', out, '-'], {input: ndjson(tasks), tmp: dir})
     await waitFor(() => lines(out) >= 1, 240_000, 'a trajectory')
     const browsers = chromiumBrowsers(dir)
     expect(browsers).toHaveLength(2)
@@ -54,7 +55,7 @@ describe('rollout lifecycle', () => {
   }, 600_000)
 
   it('stops on SIGINT with in-flight episodes aborted, and --resume finishes with every task exactly once', async () => {
-    const dir = tempDir()
+    const {dir} = workdir()
     const out = join(dir, 'traj.ndjson')
     const tasks = join(dir, 'tasks.ndjson')
     writeFileSync(tasks, ndjson(sample))
@@ -67,9 +68,11 @@ describe('rollout lifecycle', () => {
     expect(stopped.stderr).toMatch(/stopped by SIGINT.*\n.*|rerun with --resume/)
     expect(stopped.stderr).toContain(`--resume ${out}`)
     const partial = readNdjson(out)
-    expect(partial.length).toBeLessThan(sample.length)
-    expect(partial.some((t) => t.status === 'aborted')).toBe(true)
-    expect(new Set(partial.map((t) => t.task.id)).size).toBe(partial.length)
+    // Every task has its one record: those in flight aborted (stopped), those never started written as not started.
+    expect(partial.map((t) => t.task.id).sort()).toEqual(sample.map((t) => t.id).sort())
+    expect(partial.some((t) => t.status === 'aborted' && t.cause?.kind === 'stopped')).toBe(true)
+    expect(partial.some((t) => t.status === 'aborted' && t.cause?.kind === 'not-started')).toBe(true)
+    expect(partial.filter((t) => t.status !== 'aborted').length).toBeGreaterThanOrEqual(2)
     expect(chromiumProcesses(dir)).toEqual([])
 
     const resumed = await spawnWebgym([...args, '--resume', out], {tmp: dir})
@@ -81,7 +84,7 @@ describe('rollout lifecycle', () => {
   }, 600_000)
 
   it('runs lock-step batches in --mode sync with the same episode code (random actions of the kinds asked for)', async () => {
-    const dir = tempDir()
+    const {dir} = workdir()
     const result = await spawnWebgym(['rollout', '--policy', 'random', '--random-actions', 'left_click,scroll', '--mode', 'sync', '--concurrency', '2', '--horizon', '4', '--shots', join(dir, 'shots'), '-'], {input: ndjson(sample.slice(0, 4)), tmp: dir})
     expect(result.exitCode).toBe(0)
     const trajectories = result.stdout.trim().split('\n').map((line) => JSON.parse(line))
@@ -95,7 +98,7 @@ describe('rollout lifecycle', () => {
   }, 300_000)
 
   it('--mode sync starts a batch only when the whole previous one has ended; --mode async starts the next task as soon as a session is free', async () => {
-    const dir = tempDir()
+    const {dir} = workdir()
     const easy = sample.filter((task) => task.level === 'easy')
     const longer = sample.find((task) => task.level !== 'easy')!
     expect(easy.length).toBeGreaterThanOrEqual(3)
@@ -120,7 +123,7 @@ describe('rollout lifecycle', () => {
 
 describe('reproducibility', () => {
   it('gives the same actions for the same --seed, and --policy replay re-executes them to the same pages', async () => {
-    const dir = tempDir()
+    const {dir} = workdir()
     const tasks = ndjson(sample.slice(0, 3))
     const run = async (args: string[], input = tasks) => {
       const result = await spawnWebgym(['rollout', '--horizon', '6', '--concurrency', '3', '--shots', join(dir, 'shots'), ...args, '-'], {input, tmp: dir})
@@ -147,7 +150,7 @@ describe('reproducibility', () => {
 
 describe('remote browsers and a running fixture web', () => {
   it('rolls out through `webgym browsers serve` against `webgym sites serve`', async () => {
-    const dir = tempDir()
+    const {dir} = workdir()
     const sites = spawnWebgym(['sites', 'serve', '--port', '0'])
     const sitesInfo = JSON.parse(await firstLine(sites))
     const browsers = spawnWebgym(['browsers', 'serve', '--host-resolver-rules', sitesInfo.host_resolver_rules], {tmp: dir})
@@ -186,7 +189,7 @@ describe('remote browsers and a running fixture web', () => {
 
 describe('rollout --blocklist', () => {
   it('blocklists a website after --block-after blocked pages and ends its remaining tasks as blocked', async () => {
-    const dir = tempDir()
+    const {dir} = workdir()
     const catalog = new Catalog({seed: 0})
     const tasks = [...catalog.taskRecords()]
     const blockedSite = tasks[0]!.website!

@@ -3,7 +3,8 @@ import type {AddressInfo} from 'node:net'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {assertBuilt} from './helpers/cli.js'
 import {startStandin, type Standin, type StandinReply, type StandinRequest} from './helpers/openai-standin.js'
-import {chromiumProcesses, ndjson, spawnWebgym, tempDir} from './helpers/rollout.js'
+import {chromiumProcesses, ndjson, spawnWebgym} from './helpers/rollout.js'
+import {workdir} from './helpers/workdir.js'
 
 // The openai policy against a local OpenAI-compatible stand-in with scripted tool calls, on a local test page that
 // writes where each click landed (in CSS pixels) into its title. The page's look never changes, so the same action
@@ -74,7 +75,7 @@ async function rollout(replies: (string | StandinReply)[], extra: string[] = [],
     const reply = replies[Math.min(request.index, replies.length - 1)]!
     return typeof reply === 'string' ? {content: reply} : reply
   })
-  const dir = tempDir()
+  const {dir} = workdir()
   const result = await spawnWebgym(
     ['rollout', '--base-url', standin.url, '--model', 'standin-vl', '--allow-host', pageHost, '--concurrency', '1', '--browsers', '1', '--horizon', '20', '--shots', `${dir}/shots`, ...extra, '-'],
     {input: ndjson([task(id)]), tmp: dir},
@@ -242,9 +243,11 @@ describe('rollout --policy openai (qwen3vl dialect)', () => {
     ])
     expect(trajectory.status).toBe('answered')
     const steps = trajectory.steps
-    expect(steps[0].action_error).toBeNull()
+    // The frame and the image of the guarded page are refused as parts of it, each named with its URL, in the step
+    // that loaded it; the page itself is where the agent went.
+    expect(steps[0].action_error).toMatch(/blocked: 127\.0\.0\.1 is a loopback address .*\(http:\/\/127\.0\.0\.1:\d+\//)
     expect(steps[1]).toMatchObject({url: `${pageUrl}guarded`, title: 'guarded'})
-    // The frame and the image are refused as parts of the page, not as somewhere the agent went.
+    // The redirect the click led to is refused.
     expect(steps[1].action_error).toMatch(/^blocked: 127\.0\.0\.1 is a loopback address/)
     expect(steps[2].action_error).toMatch(/blocked: localhost is a loopback name/)
     expect(steps[3].url).not.toContain('/tab')
@@ -282,7 +285,7 @@ describe('rollout --policy openai (qwen3vl dialect)', () => {
       served++
       return {content: call(served % 3 === 0 ? {action: 'answer', text: 'ok'} : {action: 'scroll', direction: 'down'})}
     })
-    const dir = tempDir()
+    const {dir} = workdir()
     const result = await spawnWebgym(
       ['rollout', '--base-url', standin.url, '--model', 'standin-vl', '--allow-host', pageHost, '--concurrency', '4', '--max-inflight', '2', '--horizon', '6', '--shots', `${dir}/shots`, '-'],
       {input: ndjson(['a', 'b', 'c', 'd', 'e', 'f'].map(task)), tmp: dir},

@@ -3,14 +3,15 @@ import {join} from 'node:path'
 import {beforeAll, describe, expect, it} from 'vitest'
 import {TrajectorySchema} from '../src/lib/schema/trajectory.js'
 import {assertBuilt} from './helpers/cli.js'
-import {chromiumProcesses, fixtureSample, ndjson, readNdjson, spawnWebgym, tempDir} from './helpers/rollout.js'
+import {chromiumProcesses, fixtureSample, ndjson, readNdjson, spawnWebgym} from './helpers/rollout.js'
+import {workdir} from './helpers/workdir.js'
 
 // The oracle follows each task's reference solution by coordinates in real Chromium on the fixture web, which the
 // rollout starts itself; the fixture web's programmatic check, stored in each trajectory, must pass.
 const sample = fixtureSample(2)
 
 describe('rollout --policy oracle on the fixture web', () => {
-  const dir = tempDir()
+  const {dir} = workdir()
   const tasksFile = join(dir, 'tasks.ndjson')
   const out = join(dir, 'traj.ndjson')
   const summary = join(dir, 'summary.json')
@@ -20,7 +21,7 @@ describe('rollout --policy oracle on the fixture web', () => {
   beforeAll(async () => {
     assertBuilt()
     writeFileSync(tasksFile, ndjson(sample))
-    result = await spawnWebgym(['rollout', '--policy', 'oracle', '--concurrency', '3', '--browsers', '2', '--horizon', '60', '--shots', join(dir, 'shots'), '--json', summary, '-o', out, tasksFile], {tmp: dir})
+    result = await spawnWebgym(['rollout', '--policy', 'oracle', '--concurrency', '3', '--browsers', '2', '--horizon', '60', '--shots', join(dir, 'shots'), '--summary', summary, '-o', out, tasksFile], {tmp: dir})
     trajectories = readNdjson(out)
   }, 600_000)
 
@@ -39,18 +40,20 @@ describe('rollout --policy oracle on the fixture web', () => {
 
   it('acts by coordinates only, with screenshots in the content-addressed store', () => {
     for (const trajectory of trajectories) {
-      expect(trajectory.run).toMatchObject({policy: 'oracle', viewport: {width: 1280, height: 768}, horizon: 60})
+      expect(trajectory.run).toMatchObject({policy: 'oracle', viewport: {width: 1280, height: 768}, horizon: 60, settle: {quiet_ms: 300, timeout_ms: 5000}})
       for (const step of trajectory.steps) {
         expect(step.screenshot).toMatch(/^[0-9a-f]{64}\.jpg$/)
         expect(existsSync(join(dir, 'shots', step.screenshot))).toBe(true)
         if (step.action.name === 'left_click') expect(step.action.coordinate).toHaveLength(2)
         expect(step.action_error).toBeNull()
+        expect(step.settled).toBe(true)
       }
+      expect(trajectory).toMatchObject({id: `${trajectory.task.id}#1`, attempt: 1, cause: {kind: 'answered'}, check: {pass: true, observations: {stale: []}}})
       expect(trajectory.steps.at(-1).action.name).toBe('answer')
     }
   })
 
-  it('writes a --json summary and leaves no Chromium behind', () => {
+  it('writes a --summary file and leaves no Chromium behind', () => {
     expect(JSON.parse(readFileSync(summary, 'utf8'))).toMatchObject({episodes: sample.length, by_status: {answered: sample.length}, browser_restarts: 0})
     expect(chromiumProcesses(dir)).toEqual([])
   })
@@ -58,7 +61,7 @@ describe('rollout --policy oracle on the fixture web', () => {
 
 describe('rollout --oracle-noise', () => {
   it('at noise 1 takes only random actions, so the check fails', async () => {
-    const dir = tempDir()
+    const {dir} = workdir()
     const result = await spawnWebgym(['rollout', '--policy', 'oracle', '--oracle-noise', '1', '--horizon', '4', '--shots', join(dir, 'shots'), '-'], {input: ndjson(sample.slice(0, 2)), tmp: dir})
     expect(result.exitCode).toBe(0)
     const trajectories = result.stdout.trim().split('\n').map((line) => JSON.parse(line))

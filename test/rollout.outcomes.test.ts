@@ -7,7 +7,8 @@ import {Catalog} from '../src/lib/sites/catalog.js'
 import {startSites, type SitesServer} from '../src/lib/sites/server.js'
 import {assertBuilt} from './helpers/cli.js'
 import {startStandin, type Standin} from './helpers/openai-standin.js'
-import {chromiumBrowsers, chromiumProcesses, ndjson, readNdjson, spawnWebgym, tempDir, waitFor} from './helpers/rollout.js'
+import {chromiumBrowsers, chromiumProcesses, ndjson, readNdjson, spawnWebgym, waitFor} from './helpers/rollout.js'
+import {workdir} from './helpers/workdir.js'
 
 // Why an episode ended is typed: status and cause {kind, stage}. Each end is brought about for real (a killed browser,
 // a page that never answers, a renderer stuck in a script, a model server that fails, a start URL the guard refuses)
@@ -44,7 +45,7 @@ const task = (id: string, startUrl: string) => ({id: `test:${id}`, source: 'test
 const click = `Action: click\n<tool_call>\n${JSON.stringify({name: 'computer_use', arguments: {action: 'left_click', coordinate: [500, 500]}})}\n</tool_call>`
 
 async function rollout(tasks: unknown[], args: string[], options: {exitCode?: number; during?: (dir: string) => Promise<void>} = {}) {
-  const dir = tempDir()
+  const dir = workdir().dir
   const out = join(dir, 'traj.ndjson')
   const child = spawnWebgym(['rollout', '--concurrency', '1', '--browsers', '1', '--shots', join(dir, 'shots'), '-o', out, ...args, '-'], {input: ndjson(tasks), tmp: dir})
   await options.during?.(dir)

@@ -2,7 +2,8 @@ import {existsSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {beforeAll, describe, expect, it} from 'vitest'
 import {assertBuilt} from './helpers/cli.js'
-import {chromiumProcesses, fixtureSample, ndjson, readNdjson, spawnWebgym, tempDir, waitFor} from './helpers/rollout.js'
+import {chromiumProcesses, fixtureSample, ndjson, readNdjson, spawnWebgym, waitFor} from './helpers/rollout.js'
+import {workdir} from './helpers/workdir.js'
 
 // Several attempts per task (--samples K) survive a stop and --resume exactly once each; --trace keeps Playwright
 // traces of the episodes asked for.
@@ -13,7 +14,7 @@ beforeAll(() => assertBuilt())
 
 describe('rollout --samples', () => {
   it('rolls each task out K times with its own seed per attempt; SIGINT then --resume gives every (task, attempt) once', async () => {
-    const dir = tempDir()
+    const {dir} = workdir()
     const out = join(dir, 'traj.ndjson')
     const tasks = join(dir, 'tasks.ndjson')
     writeFileSync(tasks, ndjson(sample))
@@ -25,8 +26,9 @@ describe('rollout --samples', () => {
     expect(stopped.exitCode).toBe(130)
     expect(stopped.stderr).toContain(`--resume ${out}`)
     const partial = readNdjson(out)
-    expect(partial.length).toBeLessThan(sample.length * 3)
-    expect(partial.some((t) => t.status === 'aborted')).toBe(true)
+    // Every attempt has its one record: the unfinished ones aborted, those never started written as such.
+    expect(partial.map((t) => t.id).sort()).toEqual(sample.flatMap((task) => [1, 2, 3].map((attempt) => `${task.id}#${attempt}`)).sort())
+    expect(partial.some((t) => t.cause?.kind === 'not-started' && t.status === 'aborted' && t.steps.length === 0)).toBe(true)
 
     const resumed = await spawnWebgym([...args, '--resume', out], {tmp: dir})
     expect(resumed.exitCode, resumed.stderr).toBe(0)
@@ -46,7 +48,7 @@ describe('rollout --samples', () => {
 
 describe('rollout --trace', () => {
   it('keeps a Playwright trace of each episode that did not answer, named after the trajectory id and listed in it', async () => {
-    const dir = tempDir()
+    const {dir} = workdir()
     const traces = join(dir, 'traces')
     const common = ['--concurrency', '2', '--browsers', '1', '--trace', 'failed', '--trace-dir', traces, '--shots', join(dir, 'shots'), '-']
     // The oracle answers (no trace kept); random actions run to the cap (kept).

@@ -1,9 +1,9 @@
 import {describe, expect, it} from 'vitest'
-import {waitForSettle, type SettleTarget} from '../src/lib/rollout/settle.js'
+import {observeSettled, waitForSettle, type SettleTarget} from '../src/lib/rollout/settle.js'
 
 // The settle loop's timing on a scripted page: its probe answers and its network counts change over time. The browser
 // side of settling is tested against real Chromium in rollout.settle.test.ts.
-function scripted(options: {probe?: (at: number) => {quietMs: number; busy: string | null} | 'hang'; inflight?: (at: number) => number; navigation?: Promise<void> | null}): SettleTarget {
+function scripted(options: {probe?: (at: number) => {quietMs: number; busy: string | null; doc?: string; changes?: number} | 'hang'; inflight?: (at: number) => number; navigation?: Promise<void> | null}): SettleTarget {
   const start = performance.now()
   let navigation = options.navigation ?? null
   void navigation?.then(() => (navigation = null))
@@ -53,5 +53,62 @@ describe('waitForSettle', () => {
 
   it('does nothing when settling is off', async () => {
     expect(await waitForSettle(scripted({inflight: () => 1}), {quietMs: 100, timeoutMs: 0, navigationTimeoutMs: 5000})).toEqual({settled: true, ms: 0, busy: null})
+  })
+})
+
+describe('observeSettled', () => {
+  const options = {quietMs: 50, timeoutMs: 2000, navigationTimeoutMs: 5000}
+
+  it('keeps an observation during which the page did not change, taken once', async () => {
+    let captures = 0
+    const target = scripted({probe: () => ({quietMs: 1e9, busy: null, doc: 'a', changes: 3})})
+    const {observation, settle} = await observeSettled(target, options, performance.now(), async () => ++captures)
+    expect(observation).toBe(1)
+    expect(settle).toMatchObject({settled: true, busy: null})
+    expect(settle.retaken).toBeUndefined()
+  })
+
+  it('takes the observation again when the page changed while it was taken (a new document, a change the probe saw)', async () => {
+    for (const changed of [{doc: 'b', changes: 0}, {doc: 'a', changes: 4}]) {
+      let captures = 0
+      const target = scripted({probe: () => (captures === 1 ? {quietMs: 1e9, busy: null, ...changed} : captures === 0 ? {quietMs: 1e9, busy: null, doc: 'a', changes: 3} : {quietMs: 1e9, busy: null, ...changed})})
+      const {observation, settle} = await observeSettled(target, options, performance.now(), async () => ++captures)
+      expect(observation).toBe(2)
+      expect(settle).toMatchObject({settled: true, retaken: 1})
+    }
+  })
+
+  it('takes it again when a request began while it was taken', async () => {
+    let captures = 0
+    let lastChangeAt = performance.now()
+    const target: SettleTarget = {...scripted({}), network: () => ({inflight: 0, lastChangeAt})}
+    const {observation, settle} = await observeSettled(target, options, performance.now(), async () => {
+      if (++captures === 1) lastChangeAt = performance.now()
+      return captures
+    })
+    expect(observation).toBe(2)
+    expect(settle.retaken).toBe(1)
+  })
+
+  it('stops retaking within the bound and after a few tries, keeping the last observation', async () => {
+    let captures = 0
+    let changes = 0
+    const target = scripted({probe: () => ({quietMs: 1e9, busy: null, doc: 'a', changes})})
+    const {observation, settle} = await observeSettled(target, {...options, timeoutMs: 1000}, performance.now(), async () => {
+      changes++
+      return ++captures
+    })
+    expect(observation).toBe(captures)
+    expect(captures).toBeGreaterThan(1)
+    expect(captures).toBeLessThanOrEqual(4)
+    expect(settle.retaken).toBe(captures - 1)
+  })
+
+  it('never retakes an observation whose wait the bound ended', async () => {
+    let captures = 0
+    const target = scripted({probe: () => ({quietMs: 1, busy: null, doc: 'a', changes: captures})})
+    const {observation, settle} = await observeSettled(target, {...options, timeoutMs: 200}, performance.now(), async () => ++captures)
+    expect(observation).toBe(1)
+    expect(settle).toMatchObject({settled: false, busy: 'changing'})
   })
 })

@@ -6,7 +6,8 @@ import {MANY_HAZARDS, siteHazards} from '../src/lib/sites/hazards.js'
 import type {LoggedRequest} from '../src/lib/sites/session-log.js'
 import {startSites, type SitesServer} from '../src/lib/sites/server.js'
 import {assertBuilt} from './helpers/cli.js'
-import {chromiumProcesses, fixtureSample, ndjson, readNdjson, spawnWebgym, tempDir} from './helpers/rollout.js'
+import {chromiumProcesses, fixtureSample, ndjson, readNdjson, spawnWebgym} from './helpers/rollout.js'
+import {workdir} from './helpers/workdir.js'
 
 // Observation fidelity: the oracle rolls out hundreds of fixture tasks on sites with the hazards turned up (late
 // effects, script redirects, pushState swaps, skeleton screens, lazy images), and the fixture web's own record of what
@@ -28,7 +29,7 @@ async function rollout(dir: string, tasks: readonly unknown[], extra: string[] =
   const out = join(dir, 'traj.ndjson')
   writeFileSync(tasksFile, ndjson(tasks))
   const result = await spawnWebgym(
-    ['rollout', '--policy', 'oracle', '--concurrency', '8', '--browsers', '3', '--horizon', '60', '--sites', sites.url, '--sites-token', sites.token, '--shots', join(dir, 'shots'), '--json', join(dir, 'summary.json'), '-o', out, ...extra, tasksFile],
+    ['rollout', '--policy', 'oracle', '--concurrency', '8', '--browsers', '3', '--horizon', '60', '--sites', sites.url, '--sites-token', sites.token, '--shots', join(dir, 'shots'), '--summary', join(dir, 'summary.json'), '-o', out, ...extra, tasksFile],
     {tmp: dir},
   )
   expect(result.stderr).not.toMatch(/internal error/)
@@ -47,8 +48,10 @@ describe('rollout waits for the page to settle before it observes', () => {
   let stderr: string
 
   beforeAll(async () => {
-    ;({trajectories, stderr} = await rollout(tempDir(), sample))
-  }, 900_000)
+    // The bound is raised from its 5 s so that the load of other test files running beside this one does not end
+    // waits early: what is under test here is what counts as settled (the bound has its own tests below).
+    ;({trajectories, stderr} = await rollout(workdir().dir, sample, ['--settle-timeout', '10']))
+  }, 1_200_000)
 
   it('rolls out at least 200 episodes, every one answered and passing its check', () => {
     expect(trajectories.length).toBeGreaterThanOrEqual(200)
@@ -83,8 +86,11 @@ describe('rollout waits for the page to settle before it observes', () => {
     // Hazards are waited out, not timed out: nearly every step settles.
     const steps = trajectories.flatMap((t) => t.steps)
     expect(steps.filter((step) => step.settled).length / steps.length).toBeGreaterThan(0.97)
-    expect(trajectories[0].run.settle).toEqual({quiet_ms: 300, timeout_ms: 5000})
-    expect(stderr).toMatch(/settle p50 \d+ ms, p95 \d+ ms, \d+\.\d% of steps ended at the bound/)
+    expect(trajectories[0].run.settle).toEqual({quiet_ms: 300, timeout_ms: 10_000})
+    expect(stderr).toMatch(/settle p50 \d+ ms, p95 \d+ ms, \d+\.\d% of steps ended at the bound, \d+ observations retaken/)
+    // Retaking is for the page that changed while it was observed, not the rule: the screenshot itself changes nothing.
+    const retaken = Number(/(\d+) observations retaken/.exec(stderr)![1])
+    expect(retaken).toBeLessThan(0.05 * steps.length)
   })
 })
 
@@ -97,7 +103,7 @@ describe('the fixture web record can tell a stale observation', () => {
       return traits.has('late-effect') || traits.has('pushstate')
     })
     const picked = tasks.filter((_, i) => i % Math.floor(tasks.length / 24) === 0).slice(0, 24)
-    const {trajectories, stderr} = await rollout(tempDir(), picked, ['--settle-timeout', '0'])
+    const {trajectories, stderr} = await rollout(workdir().dir, picked, ['--settle-timeout', '0'])
     expect(stderr).toMatch(/settling off/)
     const stale = trajectories.flatMap((t) => t.check.observations.stale)
     expect(stale.length).toBeGreaterThan(0)
@@ -112,7 +118,7 @@ describe('pages that never settle', () => {
     const host = new URL(task.start_url!).hostname
     for (const [hazard, busy] of [['animation', 'animation'], ['polling', 'network']] as const) {
       sites.setFaults(`${hazard}=1`, host)
-      const {trajectories} = await rollout(tempDir(), [task], ['--settle-timeout', '1.5'])
+      const {trajectories} = await rollout(workdir().dir, [task], ['--settle-timeout', '1.5'])
       sites.setFaults(HAZARDS, host)
       const [trajectory] = trajectories
       expect(trajectory).toMatchObject({status: 'answered', cause: {kind: 'answered'}, check: {pass: true}})

@@ -1,5 +1,4 @@
-import {mkdtempSync, readdirSync, readFileSync, writeFileSync} from 'node:fs'
-import {tmpdir} from 'node:os'
+import {readdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {ArtefactStore} from '../src/lib/io/artefact-store.js'
@@ -17,8 +16,9 @@ import {isFixtureUrl} from '../src/lib/sites/catalog.js'
 import {StepBarrier} from '../src/lib/rollout/step-barrier.js'
 import {SeededRandom} from '../src/lib/random/seeded-random.js'
 import {TaskSchema} from '../src/lib/schema/task.js'
+import {workdir} from './helpers/workdir.js'
 
-const temp = () => mkdtempSync(join(tmpdir(), 'webgym-rollout-'))
+const temp = () => workdir().dir
 const task = (level: 'easy' | 'medium' | 'hard' | null) => TaskSchema.parse({id: 't:1', source: 't', intent: 'x', website: 'a.example', start_url: 'https://a.example/', reference_answer: null, level})
 
 describe('StepBarrier', () => {

@@ -1,26 +1,19 @@
-import {mkdtemp, readFile, rm} from 'node:fs/promises'
+import {readFile} from 'node:fs/promises'
 import {createServer, type AddressInfo} from 'node:net'
-import {tmpdir} from 'node:os'
-import {join} from 'node:path'
-import {execa} from 'execa'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {beforeAll, describe, expect, it} from 'vitest'
 import {TaskSchema} from '../src/lib/schema/task.js'
 import {SolutionSchema} from '../src/lib/schema/solution.js'
 import {DOMAINS} from '../src/lib/schema/taxonomy.js'
-import {assertBuilt, bin, root, runWebgym} from './helpers/cli.js'
+import {assertBuilt, runWebgym, spawnWebgym} from './helpers/cli.js'
 import {httpGet} from './helpers/sites-http.js'
+import {workdir} from './helpers/workdir.js'
 
-let dir: string
 let tasksText: string
 beforeAll(async () => {
   assertBuilt()
-  dir = await mkdtemp(join(tmpdir(), 'webgym-sites-cli-'))
   const result = await runWebgym(['sites', 'tasks'])
   expect(result.exitCode, String(result.stderr)).toBe(0)
   tasksText = String(result.stdout)
-})
-afterAll(async () => {
-  if (dir) await rm(dir, {recursive: true, force: true})
 })
 
 describe('webgym sites tasks', () => {
@@ -57,8 +50,9 @@ describe('webgym sites tasks', () => {
   })
 
   it('splits by website with the split invariants holding', async () => {
-    const train = join(dir, 'train.ndjson')
-    const test = join(dir, 'test.ndjson')
+    const wd = workdir()
+    const train = wd.path('train.ndjson')
+    const test = wd.path('test.ndjson')
     const split = await runWebgym(['split', '--train', train, '--test', test, '--test-size', '40', '-'], {input: tasksText})
     expect(split.exitCode, String(split.stderr)).toBe(0)
     const read = async (path: string) => (await readFile(path, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as {id: string; website: string})
@@ -82,7 +76,7 @@ describe('webgym sites tasks', () => {
 
 describe('webgym sites serve', () => {
   it('prints its address, resolver rule and token as JSON, serves sites, and stops on SIGTERM', async () => {
-    const child = execa(process.execPath, [bin, 'sites', 'serve', '--port', '0', '--token', 'tok'], {cwd: root, env: {NODE_ENV: 'production'}, reject: false, buffer: {stdout: false}})
+    const child = spawnWebgym(['sites', 'serve', '--port', '0', '--token', 'tok'], {buffer: {stdout: false}})
     const line = await new Promise<string>((resolve, reject) => {
       let text = ''
       child.stdout!.on('data', (chunk: Buffer) => {

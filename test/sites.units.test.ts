@@ -5,6 +5,8 @@ import {evaluateTask} from '../src/lib/sites/check.js'
 import {html, queryString, raw} from '../src/lib/sites/html.js'
 import {imageSvg} from '../src/lib/sites/images.js'
 import {route} from '../src/lib/sites/reply.js'
+import {logNormal} from '../src/lib/random/log-normal.js'
+import {SeededRandom} from '../src/lib/random/seeded-random.js'
 
 describe('answer matching', () => {
   it.each([
@@ -76,5 +78,19 @@ describe('catalog', () => {
     expect(imageSvg('product', 'a')).toBe(imageSvg('product', 'a'))
     expect(imageSvg('product', 'a')).not.toBe(imageSvg('product', 'b'))
     expect(imageSvg('unknown', 'a')).toBeNull()
+  })
+})
+
+describe('log-normal draws (page latency, reply lengths)', () => {
+  it('have the median and 95th percentile they are given, and stay finite at the edge of the uniform range', () => {
+    const rng = new SeededRandom(7)
+    const draws = Array.from({length: 20_000}, () => logNormal(150, 1200, 1 - rng.nextFloat(), rng.nextFloat())).sort((a, b) => a - b)
+    expect(draws[10_000]!).toBeGreaterThan(140)
+    expect(draws[10_000]!).toBeLessThan(160)
+    expect(draws[19_000]!).toBeGreaterThan(1100)
+    expect(draws[19_000]!).toBeLessThan(1300)
+    expect(logNormal(150, 1200, 1, 0)).toBe(150)
+    expect(Number.isFinite(logNormal(150, 1200, Number.MIN_VALUE, 0))).toBe(true)
+    expect(logNormal(0, 1200, 0.5, 0.5)).toBe(0)
   })
 })

@@ -1,10 +1,8 @@
 import {createHash} from 'node:crypto'
-import {mkdtemp, rm} from 'node:fs/promises'
-import {tmpdir} from 'node:os'
-import {join} from 'node:path'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {beforeAll, describe, expect, it} from 'vitest'
 import type {Task} from '../src/lib/schema/task.js'
-import {assertBuilt, type BuildRun, dump, fixture, INSTA_V3_PARQUET_ROWS, taskById, taskByIntent, tasksBuild, writeInstaParquet} from './sources.cli.js'
+import {assertBuilt, type BuildRun, dump, fixture, INSTA_V3_PARQUET_ROWS, taskById, taskByIntent, tasksBuild, writeInstaParquet} from './helpers/sources.js'
+import {workdir} from './helpers/workdir.js'
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
@@ -32,21 +30,16 @@ const FILES: {file: string; source: string; rows: number}[] = [
 
 const totalRows = FILES.reduce((sum, {rows}) => sum + rows, 0) + INSTA_V3_PARQUET_ROWS.length
 
-let dir: string
 let run: BuildRun
 let tasks: Task[]
 const ofSource = (source: string) => tasks.filter((task) => task.source === source)
 
 beforeAll(async () => {
   assertBuilt()
-  dir = await mkdtemp(join(tmpdir(), 'webgym-test-sources-'))
-  const parquet = join(dir, 'train-00000-of-00001.parquet')
+  const parquet = workdir().path('train-00000-of-00001.parquet')
   writeInstaParquet(parquet)
   run = await tasksBuild(['--on-invalid', 'skip', ...FILES.map(({file}) => fixture(...file.split('/'))), parquet])
   tasks = run.tasks
-})
-afterAll(async () => {
-  if (dir) await rm(dir, {recursive: true, force: true})
 })
 
 describe('tasks build over every sample file, sources detected', () => {

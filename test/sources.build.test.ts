@@ -1,11 +1,11 @@
-import {copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile} from 'node:fs/promises'
-import {tmpdir} from 'node:os'
+import {copyFile, readdir, readFile, writeFile} from 'node:fs/promises'
 import {join} from 'node:path'
 import {gunzipSync, gzipSync} from 'node:zlib'
-import {execa} from 'execa'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {beforeAll, describe, expect, it} from 'vitest'
 import type {Task} from '../src/lib/schema/task.js'
-import {assertBuilt, bin, dump, fixture, taskById, tasksBuild} from './sources.cli.js'
+import {runShell} from './helpers/cli.js'
+import {assertBuilt, dump, fixture, taskById, tasksBuild} from './helpers/sources.js'
+import {workdir, type Workdir} from './helpers/workdir.js'
 
 // What `tasks build` does around the adapters: answer files, stdin, gzip, detection failures, duplicate merging,
 // the generic adapter's --map, bad rows and a closed stdout. Each test runs the CLI in its own folder, so they run
@@ -14,20 +14,16 @@ import {assertBuilt, bin, dump, fixture, taskById, tasksBuild} from './sources.c
 const WEBVOYAGER = fixture('webvoyager', 'WebVoyager_data.jsonl')
 const ANSWERS = fixture('webvoyager', 'reference_answer.json')
 
-let dir: string
-beforeAll(async () => {
+// One working directory for the file (its tests run concurrently), each test in its own folder of it.
+let wd: Workdir
+beforeAll(() => {
   assertBuilt()
-  dir = await mkdtemp(join(tmpdir(), 'webgym-test-build-'))
-})
-afterAll(async () => {
-  if (dir) await rm(dir, {recursive: true, force: true})
+  wd = workdir()
 })
 
-/** A fresh folder under the test's temporary folder. */
+/** A fresh folder under the file's working directory. */
 async function folder(name: string): Promise<string> {
-  const path = join(dir, name)
-  await mkdir(path, {recursive: true})
-  return path
+  return wd.mkdir(name)
 }
 
 const ndjson = (rows: unknown[]) => rows.map((row) => JSON.stringify(row)).join('\n') + '\n'
@@ -237,8 +233,8 @@ describe.concurrent('closed pipe', () => {
     const input = join(work, 'many.jsonl')
     const rows = Array.from({length: 5000}, (_, i) => ({q: `Find catalogue item ${i} and report its price.`, site: `shop${i % 50}.example.com`}))
     await writeFile(input, ndjson(rows))
-    const script = 'set -o pipefail; "$0" "$1" tasks build --map intent=q,website=site "$2" | head -c 100 > /dev/null'
-    const result = await execa('bash', ['-c', script, process.execPath, bin, input], {reject: false, env: {NODE_ENV: 'production', TMPDIR: temp}})
+    const script = 'set -o pipefail; "$NODE" "$BIN" tasks build --map intent=q,website=site "$INPUT" | head -c 100 > /dev/null'
+    const result = await runShell(script, {cwd: work, env: {INPUT: input, TMPDIR: temp}})
     expect(result.exitCode, dump(result)).toBe(0)
     expect(await readdir(temp)).toEqual([])
   })

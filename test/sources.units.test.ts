@@ -1,10 +1,9 @@
 import {createHash} from 'node:crypto'
-import {mkdtemp, readFile, rm} from 'node:fs/promises'
-import {tmpdir} from 'node:os'
-import {basename, join} from 'node:path'
+import {readFile} from 'node:fs/promises'
+import {basename} from 'node:path'
 import {parse as parseCsv} from 'csv-parse/sync'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {memoryReporter} from '../src/lib/cli/reporter.js'
+import {describe, expect, it} from 'vitest'
+import {memoryReporter} from '../src/lib/report/reporter.js'
 import {InvalidRecords} from '../src/lib/io/invalid-records.js'
 import {decryptBrowseComp} from '../src/lib/sources/browsecomp.js'
 import {detectSource} from '../src/lib/sources/detect.js'
@@ -14,7 +13,8 @@ import {parsePythonLiteral, PythonLiteralError} from '../src/lib/sources/python-
 import {readSourceRows} from '../src/lib/sources/read-rows.js'
 import {rubricOfEvaluatorReference} from '../src/lib/sources/webgym.js'
 import {normaliseSite, registrableDomain} from '../src/lib/sources/website.js'
-import {fixture, writeInstaParquet} from './sources.cli.js'
+import {fixture, writeInstaParquet} from './helpers/sources.js'
+import {workdir} from './helpers/workdir.js'
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
@@ -208,21 +208,13 @@ async function firstRow(path: string, name = path): Promise<Record<string, unkno
 }
 
 describe('detectSource', () => {
-  let dir: string
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'webgym-test-detect-'))
-  })
-  afterAll(async () => {
-    if (dir) await rm(dir, {recursive: true, force: true})
-  })
-
   it.each(SAMPLE_FILES)('detects %s as %s', async (file, source) => {
     const path = fixture(...file.split('/'))
     expect(detectSource(await firstRow(path), path).name).toBe(source)
   })
 
   it('detects an InSTA v3 parquet file by its columns alone (the hub names it train-00000-of-00001.parquet)', async () => {
-    const path = join(dir, 'train-00000-of-00001.parquet')
+    const path = workdir().path('train-00000-of-00001.parquet')
     writeInstaParquet(path)
     expect(detectSource(await firstRow(path), path).name).toBe('insta')
   })

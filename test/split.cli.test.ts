@@ -1,13 +1,10 @@
 import {existsSync} from 'node:fs'
-import {mkdtemp, readdir, readFile, rm, writeFile} from 'node:fs/promises'
-import {tmpdir} from 'node:os'
-import {join, resolve} from 'node:path'
+import {readdir, readFile} from 'node:fs/promises'
+import {join} from 'node:path'
 import {gunzipSync, gzipSync} from 'node:zlib'
-import {execa, type Result} from 'execa'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-
-const root = resolve(import.meta.dirname, '..')
-const bin = join(root, 'bin', 'run.js')
+import {beforeAll, describe, expect, it} from 'vitest'
+import {dump, root} from './helpers/cli.js'
+import {workdir, type Workdir} from './helpers/workdir.js'
 
 const DOMAINS = [
   ['Entertainment', 'Music'],
@@ -28,31 +25,16 @@ function fixtureTasks(): Record<string, unknown>[] {
 
 const ndjson = (records: unknown[]) => records.map((record) => JSON.stringify(record)).join('\n') + '\n'
 
-let dir: string
+let wd: Workdir
 let input: string
-beforeAll(async () => {
+beforeAll(() => {
   if (!existsSync(join(root, 'dist', 'commands', 'split.js'))) throw new Error('dist/ is missing: run `npm run build` before these tests')
-  dir = await mkdtemp(join(tmpdir(), 'webgym-split-cli-'))
-  input = join(dir, 'tasks.ndjson')
-  await writeFile(input, ndjson(fixtureTasks()))
-})
-afterAll(async () => {
-  if (dir) await rm(dir, {recursive: true, force: true})
+  wd = workdir()
+  input = wd.write('tasks.ndjson', ndjson(fixtureTasks()))
 })
 
-/**
- * Runs the built CLI. NODE_ENV is reset because vitest sets it to "test", which makes oclif load src/ through tsx
- * instead of dist/.
- */
-async function webgym(args: string[], options: {input?: string | Buffer; env?: Record<string, string>} = {}): Promise<Result> {
-  const env = {NODE_ENV: 'production', ...options.env}
-  return execa(process.execPath, [bin, ...args], {cwd: dir, reject: false, input: options.input ?? '', env})
-}
-
-/** What a failed expectation prints: the command's exit code and both streams. */
-function dump(result: Result): string {
-  return `exit ${result.exitCode}\n--- stdout\n${String(result.stdout)}\n--- stderr\n${String(result.stderr)}`
-}
+/** Runs the built CLI in the file's working directory. */
+const webgym = (args: string[], options: {input?: string | Buffer; env?: Record<string, string>} = {}) => wd.run(args, options)
 
 const lines = async (path: string) => (await readFile(path, 'utf8')).split('\n').filter(Boolean)
 const websitesOf = (textLines: string[]) => textLines.map((line) => (JSON.parse(line) as {website: string}).website)
@@ -61,8 +43,8 @@ describe('webgym split (built CLI)', () => {
   it('writes a split with no shared website and prints the report table', async () => {
     const result = await webgym(['split', 'tasks.ndjson', '--train', 'train.ndjson', '--test', 'test.ndjson', '--test-size', '12', '--report'])
     expect(result.exitCode, dump(result)).toBe(0)
-    const train = await lines(join(dir, 'train.ndjson'))
-    const test = await lines(join(dir, 'test.ndjson'))
+    const train = await lines(wd.path('train.ndjson'))
+    const test = await lines(wd.path('test.ndjson'))
     expect(test).toHaveLength(12)
     expect(new Set(websitesOf(test)).size).toBe(12)
     const testSites = new Set(websitesOf(test))
@@ -82,13 +64,13 @@ describe('webgym split (built CLI)', () => {
     const result = await webgym(['split', 'tasks.ndjson', '--train', 'j-train.ndjson', '--test', 'j-test.ndjson', '--test-size', '12', '--report', '--json', '--seed', '3'])
     expect(result.exitCode, dump(result)).toBe(0)
     const report = JSON.parse(String(result.stdout))
-    const train = await lines(join(dir, 'j-train.ndjson'))
+    const train = await lines(wd.path('j-train.ndjson'))
     expect(report.check.ok).toBe(true)
     expect(report.test.tasks).toBe(12)
     expect(report.train.tasks).toBe(train.length)
     expect(report.train.tasks + report.test.tasks + report.held_out + report.no_website).toBe(90)
     expect(report.train.websites + report.test.websites).toBe(50)
-    const testRecords = (await lines(join(dir, 'j-test.ndjson'))).map((line) => JSON.parse(line) as {level: string | null; subdomain: string | null})
+    const testRecords = (await lines(wd.path('j-test.ndjson'))).map((line) => JSON.parse(line) as {level: string | null; subdomain: string | null})
     const counted = (values: (string | null)[]) => [...new Set(values)].map((value) => ({value, tasks: values.filter((v) => v === value).length}))
     const byValue = (a: {value: string | null}, b: {value: string | null}) => String(a.value).localeCompare(String(b.value))
     expect([...report.test.levels].sort(byValue)).toEqual(counted(testRecords.map((r) => r.level)).sort(byValue))
@@ -99,19 +81,19 @@ describe('webgym split (built CLI)', () => {
   it('gives the same files from stdin (plain and gzip) as from the file, and removes its spool', async () => {
     const byFile = await webgym(['split', 'tasks.ndjson', '--train', 'f-train.ndjson', '--test', 'f-test.ndjson', '--test-size', '9', '--seed', '5'])
     expect(byFile.exitCode, dump(byFile)).toBe(0)
-    const spoolDir = await mkdtemp(join(dir, 'tmp-'))
+    const spoolDir = wd.mkdir('spool-tmp')
     const env = {TMPDIR: spoolDir}
     const text = await readFile(input)
     const piped = await webgym(['split', '--train', 's-train.ndjson', '--test', 's-test.ndjson', '--test-size', '9', '--seed', '5'], {input: text, env})
     expect(piped.exitCode, dump(piped)).toBe(0)
     const gz = await webgym(['split', '-', '--train', 'g-train.ndjson.gz', '--test', 'g-test.ndjson', '--test-size', '9', '--seed', '5'], {input: gzipSync(text), env})
     expect(gz.exitCode, dump(gz)).toBe(0)
-    const fileTrain = await readFile(join(dir, 'f-train.ndjson'))
-    const fileTest = await readFile(join(dir, 'f-test.ndjson'))
-    expect((await readFile(join(dir, 's-train.ndjson'))).equals(fileTrain)).toBe(true)
-    expect((await readFile(join(dir, 's-test.ndjson'))).equals(fileTest)).toBe(true)
-    expect(gunzipSync(await readFile(join(dir, 'g-train.ndjson.gz'))).equals(fileTrain)).toBe(true)
-    expect((await readFile(join(dir, 'g-test.ndjson'))).equals(fileTest)).toBe(true)
+    const fileTrain = await readFile(wd.path('f-train.ndjson'))
+    const fileTest = await readFile(wd.path('f-test.ndjson'))
+    expect((await readFile(wd.path('s-train.ndjson'))).equals(fileTrain)).toBe(true)
+    expect((await readFile(wd.path('s-test.ndjson'))).equals(fileTest)).toBe(true)
+    expect(gunzipSync(await readFile(wd.path('g-train.ndjson.gz'))).equals(fileTrain)).toBe(true)
+    expect((await readFile(wd.path('g-test.ndjson'))).equals(fileTest)).toBe(true)
     expect(await readdir(spoolDir)).toEqual([])
   })
 
@@ -120,7 +102,7 @@ describe('webgym split (built CLI)', () => {
     const b = await webgym(['split', 'tasks.ndjson', '--train', 'b-train.ndjson', '--test', 'b-test.ndjson', '--test-size', '10', '--seed', '2'])
     expect(a.exitCode, dump(a)).toBe(0)
     expect(b.exitCode, dump(b)).toBe(0)
-    expect(await lines(join(dir, 'a-test.ndjson'))).not.toEqual(await lines(join(dir, 'b-test.ndjson')))
+    expect(await lines(wd.path('a-test.ndjson'))).not.toEqual(await lines(wd.path('b-test.ndjson')))
   })
 
   it('takes one task per website when there are fewer websites than --test-size, and says so', async () => {
@@ -129,7 +111,7 @@ describe('webgym split (built CLI)', () => {
     const report = JSON.parse(String(result.stdout))
     expect(report.check.test_size).toEqual({requested: 1167, possible: 50, achieved: 50})
     expect(report.held_out).toBe(40)
-    expect(await lines(join(dir, 'few-train.ndjson'))).toEqual([])
+    expect(await lines(wd.path('few-train.ndjson'))).toEqual([])
     expect(String(result.stderr)).toContain('only 50 distinct websites, fewer than --test-size 1167')
   })
 
@@ -145,14 +127,14 @@ describe('webgym split (built CLI)', () => {
       expect(result.exitCode, dump(result)).toBe(2)
       expect(String(result.stderr), dump(result)).toMatch(message)
     }
-    expect(existsSync(join(dir, 'u-test.ndjson'))).toBe(false)
+    expect(existsSync(wd.path('u-test.ndjson'))).toBe(false)
     expect((await readFile(input, 'utf8')).split('\n')).toHaveLength(91)
   })
 
   it('exits 1 on an invalid record, naming file:line and field', async () => {
     const records: unknown[] = fixtureTasks().slice(0, 5)
     records.splice(2, 0, {id: 'bad:1', source: 'bad', intent: 'x', website: 42, start_url: null})
-    await writeFile(join(dir, 'bad.ndjson'), ndjson(records))
+    wd.write('bad.ndjson', ndjson(records))
     const byFile = await webgym(['split', 'bad.ndjson', '--train', 'b1.ndjson', '--test', 'b2.ndjson'])
     expect(byFile.exitCode, dump(byFile)).toBe(1)
     expect(String(byFile.stderr)).toMatch(/bad\.ndjson:3: field "website": .*number/)
@@ -165,7 +147,7 @@ describe('webgym split (built CLI)', () => {
     const records: unknown[] = fixtureTasks()
     records.splice(10, 0, {id: 'bad:1', source: 'bad', intent: 'x', website: 'bad.example', start_url: null, level: 'trivial'})
     const text = ndjson(records) + 'not json\n'
-    await writeFile(join(dir, 'skip.ndjson'), text)
+    wd.write('skip.ndjson', text)
     const result = await webgym(['split', 'skip.ndjson', '--train', 'k-train.ndjson', '--test', 'k-test.ndjson', '--test-size', '12', '--on-invalid', 'skip', '--report', '--json'])
     expect(result.exitCode, dump(result)).toBe(0)
     const stderr = String(result.stderr)
@@ -173,7 +155,7 @@ describe('webgym split (built CLI)', () => {
     expect(stderr).toMatch(/skipped skip\.ndjson:92: not valid JSON/)
     expect(stderr).toContain('2 invalid skipped')
     expect(JSON.parse(String(result.stdout)).invalid_skipped).toBe(2)
-    const written = [...(await lines(join(dir, 'k-train.ndjson'))), ...(await lines(join(dir, 'k-test.ndjson')))]
+    const written = [...(await lines(wd.path('k-train.ndjson'))), ...(await lines(wd.path('k-test.ndjson')))]
     expect(written.some((line) => line.includes('bad:1'))).toBe(false)
   })
 
@@ -181,7 +163,7 @@ describe('webgym split (built CLI)', () => {
     const result = await webgym(['split', 'tasks.ndjson', '--train', 'q-train.ndjson', '--test', 'q-test.ndjson', '--test-size', '5', '--quiet'])
     expect(result.exitCode, dump(result)).toBe(0)
     expect(String(result.stderr)).toBe('')
-    expect(await lines(join(dir, 'q-test.ndjson'))).toHaveLength(5)
+    expect(await lines(wd.path('q-test.ndjson'))).toHaveLength(5)
   })
 
   it('copies each line as it was read, less a CR before LF and the first line\'s BOM, with blank lines and a missing final newline handled', async () => {
@@ -189,11 +171,11 @@ describe('webgym split (built CLI)', () => {
     const plain = records.map((record) => JSON.stringify(record))
     // A BOM, CRLF on every other line, blank lines between, and no line break after the last line.
     const text = '\ufeff' + plain.map((line, i) => (i % 2 === 0 ? `${line}\r\n` : `${line}\n`) + (i % 7 === 3 ? '\n  \r\n' : '')).join('').replace(/\r?\n$/, '')
-    await writeFile(join(dir, 'crlf.ndjson'), text)
+    wd.write('crlf.ndjson', text)
     const result = await webgym(['split', 'crlf.ndjson', '--train', 'c-train.ndjson', '--test', 'c-test.ndjson', '--test-size', '6', '--json'])
     expect(result.exitCode, dump(result)).toBe(0)
-    const train = await readFile(join(dir, 'c-train.ndjson'), 'utf8')
-    const test = await readFile(join(dir, 'c-test.ndjson'), 'utf8')
+    const train = await readFile(wd.path('c-train.ndjson'), 'utf8')
+    const test = await readFile(wd.path('c-test.ndjson'), 'utf8')
     for (const out of [train, test]) {
       expect(out.endsWith('\n')).toBe(true)
       expect(out).not.toMatch(/\r|\ufeff/)

@@ -1,13 +1,12 @@
 // `split --report` covers WebGym's whole taxonomy: every domain and subdomain per side, missing ones marked.
 import {existsSync} from 'node:fs'
-import {mkdtemp, readFile, rm, writeFile} from 'node:fs/promises'
-import {tmpdir} from 'node:os'
+import {readFile} from 'node:fs/promises'
 import {join} from 'node:path'
-import {execa, type Result} from 'execa'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {beforeAll, describe, expect, it} from 'vitest'
 import {TAXONOMY} from '../src/lib/schema/taxonomy.js'
 import {pairKey, taxonomyCoverage} from '../src/lib/split/taxonomy-coverage.js'
-import {bin, dump, root} from './sources.cli.js'
+import {dump, root} from './helpers/cli.js'
+import {workdir, type Workdir} from './helpers/workdir.js'
 
 const ALL_SUBDOMAINS = Object.values(TAXONOMY).flat()
 
@@ -27,22 +26,18 @@ function fixtureTasks(): Record<string, unknown>[] {
   return [...tasks, ...unclassified]
 }
 
-let dir: string
-beforeAll(async () => {
+let wd: Workdir
+beforeAll(() => {
   if (!existsSync(join(root, 'dist', 'commands', 'split.js'))) throw new Error('dist/ is missing: run `npx tsc -p tsconfig.build.json` before these tests')
-  dir = await mkdtemp(join(tmpdir(), 'webgym-split-coverage-'))
-  await writeFile(join(dir, 'tasks.ndjson'), fixtureTasks().map((task) => JSON.stringify(task)).join('\n') + '\n')
-})
-afterAll(async () => {
-  if (dir) await rm(dir, {recursive: true, force: true})
+  wd = workdir()
+  wd.write('tasks.ndjson', fixtureTasks().map((task) => JSON.stringify(task)).join('\n') + '\n')
 })
 
-const webgym = (args: string[]): Promise<Result> =>
-  execa(process.execPath, [bin, ...args], {cwd: dir, reject: false, env: {NODE_ENV: 'production'}, encoding: 'utf8'})
+const webgym = (args: string[]) => wd.run(args)
 
 const subdomainsIn = async (file: string) =>
   new Set(
-    (await readFile(join(dir, file), 'utf8'))
+    (await readFile(wd.path(file), 'utf8'))
       .split('\n')
       .filter(Boolean)
       .map((line) => (JSON.parse(line) as {subdomain?: string | null}).subdomain),

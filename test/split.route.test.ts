@@ -1,17 +1,12 @@
-import {mkdtemp, readFile, rm, writeFile} from 'node:fs/promises'
-import {tmpdir} from 'node:os'
-import {join} from 'node:path'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {readFile, writeFile} from 'node:fs/promises'
+import {describe, expect, it} from 'vitest'
 import {RecordWriter} from '../src/lib/io/record-writer.js'
 import {routeLines} from '../src/lib/split/route-lines.js'
 import {Side} from '../src/lib/split/sides.js'
 import type {TaskIndex} from '../src/lib/split/task-index.js'
+import {workdir} from './helpers/workdir.js'
 
-let dir: string
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'webgym-route-'))
-})
-afterAll(() => rm(dir, {recursive: true, force: true}))
+const wd = workdir()
 
 /** Pass 1's index of tasks on the given lines, all of one website and stratum. */
 function indexOf(lines: number[]): TaskIndex {
@@ -26,10 +21,10 @@ function indexOf(lines: number[]): TaskIndex {
 }
 
 async function route(text: string, lines: number[], sides: Side[]) {
-  const path = join(dir, 'in.ndjson')
+  const path = wd.path('in.ndjson')
   await writeFile(path, text)
-  const train = await RecordWriter.open(join(dir, 'train.ndjson'))
-  const test = await RecordWriter.open(join(dir, 'test.ndjson'))
+  const train = await RecordWriter.open(wd.path('train.ndjson'))
+  const test = await RecordWriter.open(wd.path('test.ndjson'))
   try {
     return await routeLines({path, name: 'in.ndjson', index: indexOf(lines), sides: Uint8Array.from(sides), train, test})
   } finally {
@@ -40,8 +35,8 @@ async function route(text: string, lines: number[], sides: Side[]) {
 describe('split pass 2 (routeLines)', () => {
   it('copies the indexed lines to their sides and tallies them', async () => {
     const routed = await route('{"n":1}\n\n{"n":2}\r\n{"n":3}', [1, 3, 4], [Side.train, Side.test, Side.train])
-    expect(await readFile(join(dir, 'train.ndjson'), 'utf8')).toBe('{"n":1}\n{"n":3}\n')
-    expect(await readFile(join(dir, 'test.ndjson'), 'utf8')).toBe('{"n":2}\n')
+    expect(await readFile(wd.path('train.ndjson'), 'utf8')).toBe('{"n":1}\n{"n":3}\n')
+    expect(await readFile(wd.path('test.ndjson'), 'utf8')).toBe('{"n":2}\n')
     expect([routed.train.tasks, routed.test.tasks]).toEqual([2, 1])
     expect([...routed.train.websites]).toEqual([['a.com', 2]])
   })

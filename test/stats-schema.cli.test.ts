@@ -1,9 +1,8 @@
-import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
-import {tmpdir} from 'node:os'
-import {join} from 'node:path'
+import {readFileSync} from 'node:fs'
 import {gunzipSync} from 'node:zlib'
 import {describe, expect, it} from 'vitest'
 import {runWebgym} from './helpers/cli.js'
+import {workdir} from './helpers/workdir.js'
 
 const task = (id: string, website: string | null, level: string | null, domain: string | null = null) => ({
   id,
@@ -111,22 +110,18 @@ describe('webgym schema', () => {
   })
 
   it('writes -o FILE, gzip-compressed when FILE ends in .gz; an -o it cannot create is one line naming the path', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'webgym-schema-'))
-    try {
-      const plain = await runWebgym(['schema', 'task'])
-      expect((await runWebgym(['schema', 'task', '-o', join(dir, 'nested', 'task.json')])).exitCode).toBe(0)
-      expect(readFileSync(join(dir, 'nested', 'task.json'), 'utf8')).toBe(String(plain.stdout) + '\n')
-      expect((await runWebgym(['schema', 'task', '-o', join(dir, 'task.json.gz')])).exitCode).toBe(0)
-      expect(gunzipSync(readFileSync(join(dir, 'task.json.gz'))).toString('utf8')).toBe(String(plain.stdout) + '\n')
-      writeFileSync(join(dir, 'a-file'), '')
-      const blocked = await runWebgym(['schema', 'task', '-o', join(dir, 'a-file', 'task.json')])
-      expect(blocked.exitCode).toBe(1)
-      expect(String(blocked.stderr).trim().split('\n')).toHaveLength(1)
-      expect(String(blocked.stderr)).toMatch(/^webgym: .*a-file: cannot mkdir \(something of that name is already there\) \(check the path and its permissions\)$/m)
-      expect(String(blocked.stderr)).not.toContain('internal error')
-    } finally {
-      rmSync(dir, {recursive: true, force: true})
-    }
+    const wd = workdir()
+    const plain = await wd.run(['schema', 'task'])
+    expect((await wd.run(['schema', 'task', '-o', wd.path('nested', 'task.json')])).exitCode).toBe(0)
+    expect(wd.read('nested', 'task.json')).toBe(String(plain.stdout) + '\n')
+    expect((await wd.run(['schema', 'task', '-o', wd.path('task.json.gz')])).exitCode).toBe(0)
+    expect(gunzipSync(readFileSync(wd.path('task.json.gz'))).toString('utf8')).toBe(String(plain.stdout) + '\n')
+    wd.write('a-file', '')
+    const blocked = await wd.run(['schema', 'task', '-o', wd.path('a-file', 'task.json')])
+    expect(blocked.exitCode).toBe(1)
+    expect(String(blocked.stderr).trim().split('\n')).toHaveLength(1)
+    expect(String(blocked.stderr)).toMatch(/^webgym: .*a-file: cannot mkdir \(something of that name is already there\) \(check the path and its permissions\)$/m)
+    expect(String(blocked.stderr)).not.toContain('internal error')
   })
 
   it('rejects an unknown record type as a usage error naming the valid ones', async () => {

@@ -8,12 +8,13 @@ import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {assertBuilt, runWebgym} from './helpers/cli.js'
 import {startStandin, type Standin, type StandinRequest} from './helpers/openai-standin.js'
-import {fixtureSample, ndjson, readNdjson, spawnWebgym, tempDir} from './helpers/rollout.js'
+import {fixtureSample, ndjson, readNdjson, spawnWebgym} from './helpers/rollout.js'
+import {workdir} from './helpers/workdir.js'
 
 const tasks = fixtureSample(1).slice(0, 3)
 const REWARDS: Array<0 | 1> = [1, 1, 0]
-const dir = tempDir()
-const judgedFile = join(dir, 'judged.ndjson')
+const wd = workdir()
+const judgedFile = wd.path('judged.ndjson')
 
 const call = (args: Record<string, unknown>, memory?: string) =>
   `Thought: next step.\nAction: ${String(args.action)}\n<tool_call>\n${JSON.stringify({name: 'computer_use', arguments: args})}\n</tool_call>${memory ? `\nMemory: ${memory}` : ''}`
@@ -46,12 +47,12 @@ beforeAll(async () => {
     return {content: reply(intent, step)}
   })
   const rollout = await spawnWebgym(
-    ['rollout', '--base-url', standin.url, '--model', 'standin-vl', '--concurrency', '2', '--browsers', '1', '--horizon', '10', '--window', '2', '--shots', join(dir, 'shots'), '-o', join(dir, 'traj.ndjson'), '-'],
-    {input: ndjson(tasks), tmp: dir},
+    ['rollout', '--base-url', standin.url, '--model', 'standin-vl', '--concurrency', '2', '--browsers', '1', '--horizon', '10', '--window', '2', '--shots', wd.path('shots'), '-o', wd.path('traj.ndjson'), '-'],
+    {input: ndjson(tasks), tmp: wd.dir},
   )
   expect(rollout.exitCode, rollout.stderr).toBe(0)
   requests = [...standin.requests]
-  trajectories = readNdjson(join(dir, 'traj.ndjson'))
+  trajectories = readNdjson(wd.path('traj.ndjson'))
   // Hand-given rewards; the failed trajectory's last step is flagged repeated (it matters only with a baseline).
   const judged = trajectories.map((trajectory) => {
     const reward = REWARDS[tasks.findIndex((task) => task.id === trajectory.task.id)]!
@@ -70,7 +71,7 @@ function judgment(reward: 0 | 1) {
 }
 
 async function train(args: string[], input = judgedFile) {
-  const out = join(tempDir(), 'run')
+  const out = workdir().path('run')
   const result = await runWebgym(['train', input, '--out', out, '--dry-run', ...args])
   expect(result.exitCode, String(result.stderr)).toBe(0)
   return {out, record: JSON.parse(String(result.stdout)), stderr: String(result.stderr)}
@@ -183,7 +184,7 @@ describe('webgym train: the dataset', () => {
   })
 
   it('torch --baseline group: weights are the reward less the mean of the same task attempts (rollout --samples)', async () => {
-    const grouped = join(dir, 'grouped.ndjson')
+    const grouped = wd.path('grouped.ndjson')
     const records = readNdjson(judgedFile)
     const solved = tasks[0]!.id
     const first = records.find((record) => record.task.id === solved)!
@@ -199,12 +200,12 @@ describe('webgym train: the dataset', () => {
       expect(sample.id.startsWith(`${solved}@`)).toBe(true)
       expect(sample.weight).toBe(sample.id.includes('@2026-01-01T00:00:00.000Z') ? -0.5 : 0.5)
     }
-    const llamafactory = await runWebgym(['train', grouped, '--out', join(tempDir(), 'run'), '--dry-run', '--baseline', 'group'])
+    const llamafactory = await runWebgym(['train', grouped, '--out', workdir().path('run'), '--dry-run', '--baseline', 'group'])
     expect(llamafactory.exitCode).toBe(2)
   })
 
   it('leaves out trajectories whose judging failed: their fail-safe 0 is no verdict and does not move the baseline', async () => {
-    const withError = join(dir, 'judge-error.ndjson')
+    const withError = wd.path('judge-error.ndjson')
     // A successful episode whose judging failed: reward 0 with the error. Left in, it would count as a failure.
     const unjudged = tasks[0]!.id
     writeFileSync(withError, ndjson(readNdjson(judgedFile).map((record) => (record.task.id === unjudged ? {...record, judgment: {...record.judgment, reward: 0, error: 'the model server answered HTTP 500'}} : record))))
@@ -283,7 +284,7 @@ describe('webgym train: the dataset', () => {
   })
 
   it('reads older records without window and memory in the run block with the rollout defaults (4, on)', async () => {
-    const old = join(dir, 'old.ndjson')
+    const old = wd.path('old.ndjson')
     writeFileSync(old, ndjson(readNdjson(judgedFile).map(({run: {window: _window, memory: _memory, ...run}, ...rest}) => ({...rest, run}))))
     const {out} = await train(['--backend', 'torch'], old)
     const last = readNdjson(join(out, 'samples.jsonl')).find((sample) => sample.id.endsWith('#3'))
@@ -292,7 +293,7 @@ describe('webgym train: the dataset', () => {
   })
 
   it('leaves out steps filter --drop-repeated-steps marked, while every other prompt stays what the policy sent', async () => {
-    const marked = join(dir, 'marked.ndjson')
+    const marked = wd.path('marked.ndjson')
     // Mark step 1 of every trajectory as filter does ("train": false); later steps' prompts still show it.
     writeFileSync(marked, ndjson(readNdjson(judgedFile).map((record) => ({...record, steps: record.steps.map((step: any) => (step.index === 1 ? {...step, train: false} : step))}))))
     const {out, record, stderr} = await train(['--backend', 'torch'], marked)
@@ -306,7 +307,7 @@ describe('webgym train: the dataset', () => {
   })
 
   it('warns that trajectories with steps missing cannot have their prompts rebuilt exactly', async () => {
-    const cut = join(dir, 'cut.ndjson')
+    const cut = wd.path('cut.ndjson')
     writeFileSync(cut, ndjson(readNdjson(judgedFile).map((record) => (record.task.id === tasks[0]!.id ? {...record, steps: record.steps.filter((step: any) => step.index !== 1)} : record))))
     const {record, stderr} = await train(['--backend', 'torch'], cut)
     expect(stderr).toMatch(/1 trajectories have steps missing .*not exactly as the policy saw them/)
@@ -314,16 +315,22 @@ describe('webgym train: the dataset', () => {
   })
 
   it('refuses --baseline mean with llamafactory (exit 2), pointing at --backend torch', async () => {
-    const result = await runWebgym(['train', judgedFile, '--out', join(tempDir(), 'run'), '--dry-run', '--baseline', 'mean'])
+    const result = await runWebgym(['train', judgedFile, '--out', workdir().path('run'), '--dry-run', '--baseline', 'mean'])
     expect(result.exitCode).toBe(2)
     expect(String(result.stderr)).toMatch(/--backend torch/)
     expect(result.stdout).toBe('')
   })
 
   it('refuses trajectories whose prompts came from a dialect it does not know (file:line, field, fix), or skips and counts them', async () => {
-    const foreign = join(dir, 'foreign.ndjson')
-    writeFileSync(foreign, ndjson(readNdjson(judgedFile).map((record, i) => (i === 1 ? {...record, run: {...record.run, prompt_version: 'qwen9vl-v7'}} : record))))
-    const refused = await runWebgym(['train', foreign, '--out', join(tempDir(), 'run'), '--dry-run', '--backend', 'torch'])
+    // Line 2 is a rewarded trajectory (the file's order is the order episodes finished in), so it has samples to lose.
+    const records = readNdjson(judgedFile)
+    const ordered = [...records.filter((record) => record.judgment.reward === 0), ...records.filter((record) => record.judgment.reward === 1)]
+    expect(ordered[1].judgment.reward).toBe(1)
+    const orderedFile = wd.path('ordered.ndjson')
+    writeFileSync(orderedFile, ndjson(ordered))
+    const foreign = wd.path('foreign.ndjson')
+    writeFileSync(foreign, ndjson(ordered.map((record, i) => (i === 1 ? {...record, run: {...record.run, prompt_version: 'qwen9vl-v7'}} : record))))
+    const refused = await runWebgym(['train', foreign, '--out', workdir().path('run'), '--dry-run', '--backend', 'torch'])
     expect(refused.exitCode).not.toBe(0)
     const lines = String(refused.stderr).trim().split('\n')
     expect(lines).toHaveLength(1)
@@ -333,14 +340,14 @@ describe('webgym train: the dataset', () => {
     expect(stderr).toMatch(/steps left out: .*; 1 invalid records skipped/)
     expect(record).toMatchObject({invalid_skipped: 1, trajectories: 2})
     const kept = readNdjson(join(out, 'samples.jsonl'))
-    const all = readNdjson(join((await train(['--backend', 'torch'])).out, 'samples.jsonl'))
+    const all = readNdjson(join((await train(['--backend', 'torch'], orderedFile)).out, 'samples.jsonl'))
     const foreignId = readNdjson(foreign)[1].task.id
     expect(kept.map((sample) => sample.id)).toEqual(all.map((sample) => sample.id).filter((id) => !id.startsWith(foreignId)))
     expect(kept.length).toBeLessThan(all.length)
   })
 
   it('fails clearly when a screenshot is missing, naming it and --shots', async () => {
-    const result = await runWebgym(['train', judgedFile, '--out', join(tempDir(), 'run'), '--dry-run', '--shots', join(dir, 'nowhere')])
+    const result = await runWebgym(['train', judgedFile, '--out', workdir().path('run'), '--dry-run', '--shots', wd.path('nowhere')])
     expect(result.exitCode).toBe(1)
     expect(String(result.stderr)).toMatch(/screenshot .*\.jpg not found .*--shots/)
     expect(String(result.stderr).trim().split('\n')).toHaveLength(1)

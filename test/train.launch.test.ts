@@ -6,7 +6,8 @@ import {chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync} from 'nod
 import {join} from 'node:path'
 import {beforeAll, describe, expect, it} from 'vitest'
 import {assertBuilt} from './helpers/cli.js'
-import {ndjson, spawnWebgym, stderrOf, tempDir, waitFor} from './helpers/rollout.js'
+import {ndjson, spawnWebgym, stderrOf, waitFor} from './helpers/rollout.js'
+import {workdir} from './helpers/workdir.js'
 
 // One program for both names: what it checks and prints depends on the name it was called by.
 const STANDIN = String.raw`#!/usr/bin/env node
@@ -99,7 +100,7 @@ if (mode === 'wait') {
 }
 `
 
-const dir = tempDir()
+const {dir} = workdir()
 const bin = join(dir, 'bin')
 const judged = join(dir, 'judged.ndjson')
 

@@ -3,8 +3,7 @@
 // headless Chromium opens it from disk (file://): no errors, no failed requests, working filters, and the click
 // marker drawn where the action's coordinates say.
 import {createHash} from 'node:crypto'
-import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
-import {tmpdir} from 'node:os'
+import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import type {Result} from 'execa'
@@ -12,11 +11,12 @@ import type {Browser, Page} from 'playwright-core'
 import sharp from 'sharp'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {launchChromium} from '../src/lib/browser/chromium.js'
-import {assertBuilt, runWebgym} from './helpers/cli.js'
+import {assertBuilt, dump, runWebgym} from './helpers/cli.js'
+import {workdir} from './helpers/workdir.js'
 
-const dir = mkdtempSync(join(tmpdir(), 'webgym-view-test-'))
-const runDir = join(dir, 'run')
-const out = join(dir, 'report')
+const wd = workdir()
+const runDir = wd.path('run')
+const out = wd.path('report')
 const HOSTILE = 'Find the <script>alert("pwned")</script> lamp <img src=x onerror=alert(1)>'
 
 /** A distinct 1280x768 JPEG in the run's shots/ store, named by content as rollout names them; returns the name. */
@@ -106,12 +106,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close()
-  rmSync(dir, {recursive: true, force: true})
 })
-
-function dump(result: Result): string {
-  return `exit ${result.exitCode}\nstdout: ${String(result.stdout)}\nstderr: ${String(result.stderr)}`
-}
 
 interface Visit {
   page: Page
@@ -171,7 +166,7 @@ describe('webgym view', () => {
   })
 
   it('refuses a --shots that is not a folder, and a missing --out, as usage errors', async () => {
-    const badShots = await runWebgym(['view', join(runDir, 'judged.ndjson'), '--out', join(dir, 'other'), '--shots', join(dir, 'nowhere')])
+    const badShots = await runWebgym(['view', join(runDir, 'judged.ndjson'), '--out', wd.path('other'), '--shots', wd.path('nowhere')])
     expect(badShots.exitCode, dump(badShots)).toBe(2)
     expect(String(badShots.stderr)).toContain('--shots')
     const noOut = await runWebgym(['view', join(runDir, 'judged.ndjson')])

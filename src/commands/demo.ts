@@ -1,8 +1,8 @@
 import {Flags} from '@oclif/core'
-import {BaseCommand} from '../lib/cli/base-command.js'
-import {UsageError} from '../lib/cli/errors.js'
+import {BaseCommand} from '../cli/base-command.js'
+import {runDemo} from '../cli/run-demo.js'
+import {UsageError} from '../lib/errors.js'
 import {writeText} from '../lib/io/write-text.js'
-import {runDemo} from '../lib/demo/run-demo.js'
 
 export default class Demo extends BaseCommand<typeof Demo> {
   static summary = 'Run the whole pipeline on the offline fixture web: tasks, split, rollout, judge, filter, train --dry-run, view.'

@@ -1,8 +1,8 @@
 import {Args, Flags} from '@oclif/core'
-import {BaseCommand} from '../lib/cli/base-command.js'
-import {ioFlags, seedFlag} from '../lib/cli/flags.js'
+import {BaseCommand} from '../cli/base-command.js'
+import {parseFilterOptions} from '../cli/filter-flags.js'
+import {ioFlags, seedFlag} from '../cli/flags.js'
 import {filterRecords} from '../lib/filter/filter-records.js'
-import {parseFilterOptions} from '../lib/filter/filter-options.js'
 import {filterSummaryLine} from '../lib/filter/filter-summary.js'
 import {LEVELS} from '../lib/schema/level.js'
 import {TRAJECTORY_STATUSES} from '../lib/schema/trajectory.js'
@@ -68,6 +68,8 @@ export default class Filter extends BaseCommand<typeof Filter> {
     })
     const invalid = this.invalidRecords()
     const tally = await filterRecords({inputs: this.positionals, output: flags.output, filter, invalid, maxLineBytes: flags['max-line-bytes']})
+    const duplicates = tally.duplicates.warning()
+    if (duplicates) this.reporter.warn(`filter: ${duplicates}`)
     this.reporter.info(filterSummaryLine(tally, {invalidSkipped: invalid.skipped, dropRepeatedSteps: filter.dropRepeatedSteps}))
   }
 }

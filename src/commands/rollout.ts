@@ -1,17 +1,19 @@
+import {writeFile} from 'node:fs/promises'
 import {Args, Flags} from '@oclif/core'
-import {BaseCommand} from '../lib/cli/base-command.js'
-import {UsageError} from '../lib/cli/errors.js'
-import {ioFlags} from '../lib/cli/flags.js'
-import {llmFlags, llmOptionsFromFlags} from '../lib/cli/llm-flags.js'
-import {LlmClient} from '../lib/llm/client.js'
+import {BaseCommand} from '../cli/base-command.js'
+import {flagNames} from '../cli/flag-names.js'
+import {ioFlags} from '../cli/flags.js'
+import {llmClientFromFlags, llmFlags} from '../cli/llm-flags.js'
+import {parseFaultFlag} from '../cli/site-flags.js'
+import {UsageError} from '../lib/errors.js'
+import {writeText} from '../lib/io/write-text.js'
 import {DIALECTS} from '../lib/prompts/policy-dialects.js'
-import {createPolicy, POLICIES} from '../lib/rollout/policies/create-policy.js'
-import {runRollout} from '../lib/rollout/run-rollout.js'
-import {RANDOM_ACTION_KINDS, type RandomActionKind} from '../lib/rollout/policies/random.js'
-import {ROLLOUT_MODES} from '../lib/rollout/scheduler.js'
 import {TRACE_MODES} from '../lib/rollout/episode-trace.js'
+import {createPolicy, POLICIES} from '../lib/rollout/policies/create-policy.js'
+import {RANDOM_ACTION_KINDS, type RandomActionKind} from '../lib/rollout/policies/random.js'
+import {runRollout, type RolloutSummary} from '../lib/rollout/run-rollout.js'
+import {ROLLOUT_MODES} from '../lib/rollout/scheduler.js'
 import {DEFAULT_SETTLE} from '../lib/rollout/settle.js'
-import {parseFaultFlag} from '../lib/sites/flags.js'
 
 export default class Rollout extends BaseCommand<typeof Rollout> {
   static summary = 'Roll out a policy on tasks in a pool of real Chromium sessions; trajectories on stdout.'
@@ -31,7 +33,8 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
     'webgym sites tasks | head -50 > tasks.ndjson && <%= config.bin %> rollout --policy oracle tasks.ndjson -o traj.ndjson',
     'WEBGYM_MODEL=Qwen/Qwen3-VL-8B-Instruct <%= config.bin %> rollout --base-url http://gpu:8000/v1 --concurrency 64 --browsers 8 train.ndjson -o traj.ndjson',
     '<%= config.bin %> rollout --browser-ws ws://worker1:9400/abc --browser-ws ws://worker2:9400/def train.ndjson --resume traj.ndjson',
-    '<%= config.bin %> rollout --policy random --random-actions left_click --horizon 15 --json speed.json tasks.ndjson > /dev/null',
+    '<%= config.bin %> rollout --policy random --random-actions left_click --horizon 15 --summary speed.json tasks.ndjson > /dev/null',
+    '<%= config.bin %> rollout --policy oracle tasks.ndjson -o traj.ndjson --json | jq .steps_per_second',
   ]
 
   static strict = false
@@ -44,6 +47,7 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
     model: llmFlags.model,
     timeout: llmFlags.timeout,
     'max-retries': llmFlags['max-retries'],
+    'max-retry-wait': llmFlags['max-retry-wait'],
     temperature: Flags.string({default: '0', helpValue: 'T', description: 'Sampling temperature of the policy model.'}),
     dialect: Flags.option({options: DIALECTS, default: 'qwen3vl' as const, description: 'How the policy model is prompted and its reply parsed.'})(),
     memory: Flags.boolean({default: true, allowNo: true, description: "Carry the model's Memory notes from step to step (--no-memory to turn off)."}),
@@ -74,7 +78,12 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
     shots: Flags.string({default: 'shots', helpValue: 'DIR', description: 'Content-addressed screenshot store (<sha256>.jpg, referenced from each step).'}),
     seed: Flags.integer({default: 0, helpValue: 'N', description: 'Seed of the random and oracle policies and of the model requests.'}),
     resume: Flags.string({helpValue: 'FILE', description: 'Append to FILE, rolling out only the tasks it does not hold (its aborted and error episodes are redone).'}),
-    json: Flags.string({helpValue: 'FILE', description: 'Write a JSON summary at the end: steps/s, episodes by status, p50/p95 timings, browser restarts.'}),
+    summary: Flags.string({helpValue: 'FILE', description: 'Write a JSON summary at the end: steps/s, episodes by status, p50/p95 timings, browser restarts.'}),
+    // No default: oclif checks the relationship of any flag with a value.
+    json: Flags.boolean({
+      description: 'Print the JSON summary on stdout at the end (with -o or --resume: stdout carries the trajectories otherwise).',
+      relationships: [{type: 'some', flags: ['output', 'resume']}],
+    }),
     grace: Flags.integer({default: 10, min: 0, helpValue: 'SECONDS', description: 'On SIGINT/SIGTERM, time the episodes in flight get to finish.'}),
     sites: Flags.string({helpValue: 'URL', description: 'A running fixture web (`webgym sites serve`) instead of starting one.'}),
     'sites-token': Flags.string({env: 'WEBGYM_SITES_TOKEN', helpValue: 'TOKEN', description: 'Control token of the --sites fixture web, for the end-of-episode check.'}),
@@ -90,19 +99,24 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
     const viewport = parseViewport(flags.viewport)
     const horizons = parseHorizon(flags.horizon)
     const concurrency = flags.concurrency
+    const oracleNoise = Number(flags['oracle-noise'])
+    if (flags.policy === 'oracle' && !(oracleNoise >= 0 && oracleNoise <= 1)) throw new UsageError(`--oracle-noise must be a probability from 0 to 1, got ${oracleNoise}`)
+    if (flags.policy === 'replay' && !flags.replay) throw new UsageError('--policy replay needs the trajectories to replay', 'pass --replay FILE (a rollout output)')
+    if (flags.sites !== undefined) assertUrl(flags.sites)
     // One count of skipped records for the tasks and the --replay trajectories alike.
     const invalid = this.invalidRecords()
     const policy = await createPolicy({
       name: flags.policy,
-      client: () => new LlmClient(llmOptionsFromFlags({...flags, seed: flags.seed, 'json-schema': false, 'no-cache': true})),
+      client: () => llmClientFromFlags({...flags, 'json-schema': false, 'no-cache': true}, {reporter: this.reporter}),
       dialect: flags.dialect,
       memory: flags.memory,
       window: flags.window,
       maxTokens: flags['max-tokens'],
-      oracleNoise: Number(flags['oracle-noise']),
+      oracleNoise,
       randomActions: flags['random-actions'] === undefined ? undefined : parseRandomActions(flags['random-actions']),
       replay: flags.replay,
       invalid,
+      names: flagNames,
     })
     await runRollout({
       inputs: this.positionals,
@@ -110,7 +124,7 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
       maxLineBytes: flags['max-line-bytes'],
       output: flags.output,
       resume: flags.resume,
-      json: flags.json,
+      onSummary: (summary) => this.writeSummary(summary),
       policy,
       mode: flags.mode,
       concurrency,
@@ -141,7 +155,23 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
       blockAfter: flags['block-after'],
       reporter: this.reporter,
       handleSignals: true,
+      names: flagNames,
     })
+  }
+
+  /** The summary to the --summary file and, with --json, on stdout (free of trajectories then). */
+  private async writeSummary(summary: RolloutSummary): Promise<void> {
+    const json = `${JSON.stringify(summary)}\n`
+    if (this.flags.summary) await writeFile(this.flags.summary, json)
+    if (this.flags.json) await writeText(json)
+  }
+}
+
+function assertUrl(sites: string): void {
+  try {
+    new URL(sites)
+  } catch {
+    throw new UsageError(`--sites is not a URL: "${sites}"`, 'pass the url that `webgym sites serve` prints, e.g. http://127.0.0.1:8040')
   }
 }
 

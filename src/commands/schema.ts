@@ -1,9 +1,9 @@
 import {Args} from '@oclif/core'
-import {BaseCommand} from '../lib/cli/base-command.js'
-import {UsageError} from '../lib/cli/errors.js'
-import {outputFlag} from '../lib/cli/flags.js'
-import {jsonSchemaOf, RECORD_SCHEMAS, type RecordTypeName} from '../lib/schema/index.js'
+import {BaseCommand} from '../cli/base-command.js'
+import {outputFlag} from '../cli/flags.js'
+import {UsageError} from '../lib/errors.js'
 import {writeText} from '../lib/io/write-text.js'
+import {jsonSchemaOf, RECORD_SCHEMAS, type RecordTypeName} from '../lib/schema/index.js'
 
 export default class Schema extends BaseCommand<typeof Schema> {
   static summary = 'Print the JSON Schema of a record type.'

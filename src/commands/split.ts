@@ -1,12 +1,12 @@
 import {Args, Flags} from '@oclif/core'
-import {BaseCommand} from '../lib/cli/base-command.js'
-import {inputFlags, seedFlag} from '../lib/cli/flags.js'
+import {BaseCommand} from '../cli/base-command.js'
+import {inputFlags, seedFlag} from '../cli/flags.js'
 import {STDIN} from '../lib/io/open-input.js'
 import {writeText} from '../lib/io/write-text.js'
 import {formatSplitReport} from '../lib/split/format-split-report.js'
 import {assertSplitCheck} from '../lib/split/split-check.js'
 import {splitSummaryLine, testShortfallWarning} from '../lib/split/split-summary.js'
-import {assertSplitTargets} from '../lib/split/split-targets.js'
+import {assertSplitTargets} from '../cli/split-targets.js'
 import {splitTasks} from '../lib/split/split-tasks.js'
 
 export default class Split extends BaseCommand<typeof Split> {

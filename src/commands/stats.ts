@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
-import {BaseCommand} from '../lib/cli/base-command.js'
-import {inputFlags} from '../lib/cli/flags.js'
+import {BaseCommand} from '../cli/base-command.js'
+import {inputFlags} from '../cli/flags.js'
 import {writeText} from '../lib/io/write-text.js'
 import {countRecords, topEntries} from '../lib/stats/count-records.js'
 import {renderStats} from '../lib/stats/render-stats.js'

@@ -1,9 +1,11 @@
 import {Args, Flags} from '@oclif/core'
-import {BaseCommand} from '../lib/cli/base-command.js'
-import {inputFlags} from '../lib/cli/flags.js'
+import {BaseCommand} from '../cli/base-command.js'
+import {inputFlags} from '../cli/flags.js'
+import {assertBackendSupports, assertLaunchLayout, positiveNumber} from '../cli/train-checks.js'
 import {writeText} from '../lib/io/write-text.js'
 import {runTrain} from '../lib/train/run-train.js'
-import {BASELINES, DEFAULT_TRAIN_MODEL, FINETUNING, positiveNumber, TRAIN_BACKENDS} from '../lib/train/train-settings.js'
+import {BASELINES, DEFAULT_TRAIN_MODEL, FINETUNING, TRAIN_BACKENDS} from '../lib/train/train-settings.js'
+import type {LaunchLayout} from '../lib/train/trainer-command.js'
 
 export default class Train extends BaseCommand<typeof Train> {
   static summary = 'Write a training set from judged trajectories into --out and launch the trainer; its run record on stdout.'
@@ -52,6 +54,16 @@ export default class Train extends BaseCommand<typeof Train> {
 
   async run(): Promise<void> {
     const {flags} = this
+    const layout: LaunchLayout = {
+      nprocPerNode: flags['nproc-per-node'],
+      nnodes: flags.nnodes,
+      nodeRank: flags['node-rank'],
+      masterAddr: flags['master-addr'],
+      masterPort: flags['master-port'],
+      accelerateConfig: flags['accelerate-config'],
+    }
+    assertBackendSupports(flags.backend, flags.baseline)
+    assertLaunchLayout(flags.backend, layout)
     const record = await runTrain({
       inputs: this.positionals,
       invalid: this.invalidRecords(),
@@ -75,14 +87,7 @@ export default class Train extends BaseCommand<typeof Train> {
         cutoffLen: flags['cutoff-len'],
         template: flags.template,
       },
-      layout: {
-        nprocPerNode: flags['nproc-per-node'],
-        nnodes: flags.nnodes,
-        nodeRank: flags['node-rank'],
-        masterAddr: flags['master-addr'],
-        masterPort: flags['master-port'],
-        accelerateConfig: flags['accelerate-config'],
-      },
+      layout,
       dryRun: flags['dry-run'],
       reporter: this.reporter,
     })

@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
-import {BaseCommand} from '../lib/cli/base-command.js'
-import {inputFlags} from '../lib/cli/flags.js'
+import {BaseCommand} from '../cli/base-command.js'
+import {inputFlags} from '../cli/flags.js'
 import {reportSummaryLine, writeReport} from '../lib/view/write-report.js'
 
 export default class View extends BaseCommand<typeof View> {

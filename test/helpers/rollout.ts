@@ -1,17 +1,11 @@
 // Shared pieces of the rollout tests: fixture task samples, the built CLI as a long-running child, and Chromium
 // processes found by their command line.
 import {execFileSync} from 'node:child_process'
-import {mkdtempSync, readFileSync} from 'node:fs'
-import {tmpdir} from 'node:os'
-import {join} from 'node:path'
-import {execa, type ResultPromise} from 'execa'
+import {readFileSync} from 'node:fs'
 import {Catalog} from '../../src/lib/sites/catalog.js'
 import type {TaskInput} from '../../src/lib/schema/task.js'
-import {bin, root} from './cli.js'
 
-export function tempDir(): string {
-  return mkdtempSync(join(tmpdir(), 'webgym-rollout-test-'))
-}
+export {spawnWebgym} from './cli.js'
 
 /** `perFamily` tasks of every fixture family, spread over its sites and levels; deterministic. */
 export function fixtureSample(perFamily: number, seed = 0): TaskInput[] {
@@ -36,21 +30,6 @@ export function readNdjson<T = any>(path: string): T[] {
     .split('\n')
     .filter((line) => line.trim())
     .map((line) => JSON.parse(line) as T)
-}
-
-/**
- * Starts `webgym ARGS` from dist/ without waiting for it (for signals and mid-run faults). With `tmp`, the child's
- * TMPDIR is that folder, so the Chromium it starts carries it in its --user-data-dir: a marker for finding them.
- */
-export function spawnWebgym(args: string[], options: {input?: string; env?: Record<string, string>; tmp?: string} = {}): ResultPromise<{reject: false; encoding: 'utf8'}> {
-  return execa(process.execPath, [bin, ...args], {
-    cwd: root,
-    reject: false,
-    input: options.input ?? '',
-    env: {NODE_ENV: 'production', ...(options.tmp ? {TMPDIR: options.tmp} : {}), ...options.env},
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-  }) as ResultPromise<{reject: false; encoding: 'utf8'}>
 }
 
 /** Pids of the Chromium browser processes (not their renderers) whose command line contains `marker`. */

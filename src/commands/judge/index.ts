@@ -1,8 +1,10 @@
 import {Args, Flags} from '@oclif/core'
-import {BaseCommand} from '../../lib/cli/base-command.js'
-import {UsageError} from '../../lib/cli/errors.js'
-import {ioFlags} from '../../lib/cli/flags.js'
-import {batchFlags, llmFlags} from '../../lib/cli/llm-flags.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {batchFlags, batchOptionsFromFlags} from '../../cli/batch-flags.js'
+import {flagNames} from '../../cli/flag-names.js'
+import {ioFlags} from '../../cli/flags.js'
+import {llmClientFromFlags, llmFlags} from '../../cli/llm-flags.js'
+import {UsageError} from '../../lib/errors.js'
 import {JUDGES, runJudge} from '../../lib/judge/run-judge.js'
 
 export default class Judge extends BaseCommand<typeof Judge> {
@@ -41,11 +43,22 @@ Screenshots are read from the paths in the records, relative to --shots DIR, els
   async run(): Promise<void> {
     const {flags} = this
     if (flags.judge === 'programmatic' && flags.votes > 1) throw new UsageError('--votes applies to --judge llm only', 'the programmatic judge is exact: drop --votes')
+    const client = flags.judge === 'llm' ? llmClientFromFlags({...flags, model: flags.model || process.env.WEBGYM_MODEL}, {modelEnv: 'WEBGYM_JUDGE_MODEL', reporter: this.reporter}) : undefined
     await runJudge({
       inputs: this.positionals,
-      flags: {...flags, model: flags.model || process.env.WEBGYM_MODEL},
+      judge: flags.judge,
+      client,
+      selectModel: flags['select-model'],
+      maxImages: flags['max-images'],
+      selectThreshold: flags['select-threshold'],
+      votes: flags.votes,
+      shots: flags.shots,
+      imageWidth: flags['image-width'],
+      selectImageWidth: flags['select-image-width'],
+      ...batchOptionsFromFlags(flags),
       invalid: this.invalidRecords(),
       reporter: this.reporter,
+      names: flagNames,
     })
   }
 }

@@ -1,8 +1,10 @@
 import {Args, Flags} from '@oclif/core'
-import {BaseCommand} from '../../lib/cli/base-command.js'
-import {ioFlags} from '../../lib/cli/flags.js'
-import {batchFlags, llmFlags} from '../../lib/cli/llm-flags.js'
-import {runTaskBatch} from '../../lib/cli/task-batch.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {ioFlags} from '../../cli/flags.js'
+import {batchFlags, batchOptionsFromFlags} from '../../cli/batch-flags.js'
+import {flagNames} from '../../cli/flag-names.js'
+import {llmClientFromFlags, llmFlags} from '../../cli/llm-flags.js'
+import {runTaskBatch} from '../../lib/batch/task-batch.js'
 import {withRubric} from '../../lib/rubric/generate-rubric.js'
 
 export default class RubricGen extends BaseCommand<typeof RubricGen> {
@@ -31,10 +33,13 @@ export default class RubricGen extends BaseCommand<typeof RubricGen> {
     await runTaskBatch({
       label: 'rubric gen',
       inputs: this.positionals,
-      flags,
+      client: llmClientFromFlags(flags, {reporter: this.reporter}),
+      ...batchOptionsFromFlags(flags),
       invalid: this.invalidRecords(),
+      names: flagNames,
       reporter: this.reporter,
       work: async (task, client) => [await withRubric(task, client, {force: flags.force})],
+      resumeHolds: {test: (record) => record.rubric !== null && typeof record.rubric === 'object', expected: "a task with a rubric (rubric gen's output)"},
     })
   }
 }

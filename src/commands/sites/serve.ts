@@ -1,11 +1,11 @@
 import {once} from 'node:events'
 import {Flags} from '@oclif/core'
-import {BaseCommand} from '../../lib/cli/base-command.js'
-import {UsageError} from '../../lib/cli/errors.js'
-import {seedFlag} from '../../lib/cli/flags.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {seedFlag} from '../../cli/flags.js'
+import {parseFaultFlag, variantsFlag} from '../../cli/site-flags.js'
+import {UsageError} from '../../lib/errors.js'
 import {writeText} from '../../lib/io/write-text.js'
 import {DEFAULT_FAULT_SPEC, type FaultConfig} from '../../lib/sites/faults.js'
-import {parseFaultFlag, variantsFlag} from '../../lib/sites/flags.js'
 import {startSites} from '../../lib/sites/server.js'
 
 export default class SitesServe extends BaseCommand<typeof SitesServe> {

@@ -1,12 +1,12 @@
 import {Flags} from '@oclif/core'
-import {BaseCommand} from '../../lib/cli/base-command.js'
-import {UsageError} from '../../lib/cli/errors.js'
-import {outputFlag, seedFlag} from '../../lib/cli/flags.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {outputFlag, seedFlag} from '../../cli/flags.js'
+import {variantsFlag} from '../../cli/site-flags.js'
+import {UsageError} from '../../lib/errors.js'
 import {RecordWriter} from '../../lib/io/record-writer.js'
 import {TaskSchema} from '../../lib/schema/task.js'
 import {Catalog} from '../../lib/sites/catalog.js'
 import {FAMILIES} from '../../lib/sites/families/index.js'
-import {variantsFlag} from '../../lib/sites/flags.js'
 
 export default class SitesTasks extends BaseCommand<typeof SitesTasks> {
   static summary = "Print the fixture web's tasks as Task records."

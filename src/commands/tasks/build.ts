@@ -1,8 +1,10 @@
 import {Args, Flags} from '@oclif/core'
-import {BaseCommand} from '../../lib/cli/base-command.js'
-import {UsageError} from '../../lib/cli/errors.js'
-import {ioFlags} from '../../lib/cli/flags.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {flagNames} from '../../cli/flag-names.js'
+import {ioFlags} from '../../cli/flags.js'
+import {UsageError} from '../../lib/errors.js'
 import {RecordWriter} from '../../lib/io/record-writer.js'
+import {renderText} from '../../lib/option-text.js'
 import {parseFieldMap} from '../../lib/sources/generic.js'
 import {SOURCE_NAMES, SOURCES, sourceByName} from '../../lib/sources/index.js'
 import {buildTasks} from '../../lib/tasks/build.js'
@@ -12,7 +14,7 @@ export default class TasksBuild extends BaseCommand<typeof TasksBuild> {
   static description = `Reads task files of the public task sets WebGym aggregates and writes one Task record per task (NDJSON) with a stable id (source:native-id), the website as a registrable domain, a start URL, the reference answer and the source's level; every other field is kept in meta. Exact duplicates (same normalised intent and website) are merged into one record listing every source in meta.merged_from. The source of each file is detected from its fields unless --source names it. A summary goes to stderr.
 
 Sources:
-${SOURCES.map((source) => `  ${source.name.padEnd(16)} ${source.description}`).join('\n')}`
+${SOURCES.map((source) => `  ${source.name.padEnd(16)} ${renderText(source.description, flagNames)}`).join('\n')}`
 
   static examples = [
     '<%= config.bin %> tasks build WebVoyager_data.jsonl > webvoyager.ndjson',

@@ -1,8 +1,10 @@
 import {Args, Flags} from '@oclif/core'
-import {BaseCommand} from '../../lib/cli/base-command.js'
-import {ioFlags} from '../../lib/cli/flags.js'
-import {batchFlags, llmFlags} from '../../lib/cli/llm-flags.js'
-import {runTaskBatch} from '../../lib/cli/task-batch.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {ioFlags} from '../../cli/flags.js'
+import {batchFlags, batchOptionsFromFlags} from '../../cli/batch-flags.js'
+import {flagNames} from '../../cli/flag-names.js'
+import {llmClientFromFlags, llmFlags} from '../../cli/llm-flags.js'
+import {runTaskBatch} from '../../lib/batch/task-batch.js'
 import {classifyTask} from '../../lib/classify/classify-task.js'
 import {ClassifyTally} from '../../lib/classify/classify-tally.js'
 
@@ -38,8 +40,10 @@ export default class TasksClassify extends BaseCommand<typeof TasksClassify> {
     await runTaskBatch({
       label: 'tasks classify',
       inputs: this.positionals,
-      flags,
+      client: llmClientFromFlags(flags, {reporter: this.reporter}),
+      ...batchOptionsFromFlags(flags),
       invalid: this.invalidRecords(),
+      names: flagNames,
       reporter: this.reporter,
       work: async (task, client) => [await classifyTask(task, client, options, tally)],
       summaries: () => [tally.summary('tasks classify')],

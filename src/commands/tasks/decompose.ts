@@ -1,8 +1,10 @@
 import {Args, Flags} from '@oclif/core'
-import {BaseCommand} from '../../lib/cli/base-command.js'
-import {ioFlags} from '../../lib/cli/flags.js'
-import {batchFlags, llmFlags} from '../../lib/cli/llm-flags.js'
-import {runTaskBatch} from '../../lib/cli/task-batch.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {ioFlags} from '../../cli/flags.js'
+import {batchFlags, batchOptionsFromFlags} from '../../cli/batch-flags.js'
+import {flagNames} from '../../cli/flag-names.js'
+import {llmClientFromFlags, llmFlags} from '../../cli/llm-flags.js'
+import {runTaskBatch} from '../../lib/batch/task-batch.js'
 import {DecomposeTally} from '../../lib/decompose/decompose-tally.js'
 import {decomposeTask} from '../../lib/decompose/decompose-task.js'
 
@@ -34,8 +36,10 @@ export default class TasksDecompose extends BaseCommand<typeof TasksDecompose> {
     await runTaskBatch({
       label: 'tasks decompose',
       inputs: this.positionals,
-      flags,
+      client: llmClientFromFlags(flags, {reporter: this.reporter}),
+      ...batchOptionsFromFlags(flags),
       invalid: this.invalidRecords(),
+      names: flagNames,
       reporter: this.reporter,
       work: async (task, client) => {
         const {eligibility, subtasks} = await decomposeTask(task, client, {maxPerTask: flags['max-per-task'], seed: flags.seed})

@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
-import {BaseCommand} from '../../lib/cli/base-command.js'
-import {ioFlags} from '../../lib/cli/flags.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {ioFlags} from '../../cli/flags.js'
 import {readRecords} from '../../lib/io/read-records.js'
 import {RecordWriter} from '../../lib/io/record-writer.js'
 import {TaskSchema} from '../../lib/schema/task.js'

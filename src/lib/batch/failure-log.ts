@@ -1,7 +1,8 @@
-import type {Reporter} from '../cli/reporter.js'
 import {RecordWriter} from '../io/record-writer.js'
+import {opt, optionText} from '../option-text.js'
+import type {Reporter} from '../report/reporter.js'
 
-/** A record that failed for good, as `--failed FILE` holds it: rerun those records with `--resume`. */
+/** A record that failed for good, as the failed file holds it: rerun those records by resuming. */
 export interface FailedRecord {
   id: string
   error: string
@@ -10,7 +11,7 @@ export interface FailedRecord {
 
 const SHOWN_REASONS = 5
 
-/** Collects failed records: into `--failed FILE` when given, and always as a count and the first reasons. */
+/** Collects failed records: into a failed file when given, and always as a count and the first reasons. */
 export class FailureLog {
   count = 0
   private readonly reasons: string[] = []
@@ -37,6 +38,6 @@ export class FailureLog {
     const where = this.writer ? `; all of them are in ${this.writer.target}` : ''
     reporter.warn(`${label}: ${this.count} of ${total} records failed${where}`)
     for (const reason of this.reasons) reporter.warn(`  ${reason}`)
-    if (this.count > this.reasons.length && !this.writer) reporter.warn(`  … and ${this.count - this.reasons.length} more (write them all with --failed FILE)`)
+    if (this.count > this.reasons.length && !this.writer) reporter.warn(optionText`  … and ${this.count - this.reasons.length} more (write them all with ${opt('failed')} FILE)`)
   }
 }

@@ -1,9 +1,8 @@
-import {createReadStream, createWriteStream} from 'node:fs'
-import {rename, stat} from 'node:fs/promises'
-import {once} from 'node:events'
-import {InputError} from '../cli/errors.js'
+import {stat} from 'node:fs/promises'
+import {InputError} from '../errors.js'
+import {openInput} from '../io/open-input.js'
 import {readLineBatches} from '../io/read-lines.js'
-import {dropPartialLastLine} from './resume.js'
+import {prepareResumeFile, rewriteResumeFile, type ResumeNote} from './resume-file.js'
 
 export interface ResumeRedoOptions {
   /** The key of a record in the output, or undefined when the line is not such a record (an input error). */
@@ -14,6 +13,8 @@ export interface ResumeRedoOptions {
   writer: string
   /** What a record is, for the error message: `a trajectory (no task.id)`. */
   expected: string
+  /** Told what a cut-short end of the file lost (one line). */
+  note?: ResumeNote
 }
 
 /**
@@ -22,17 +23,16 @@ export interface ResumeRedoOptions {
  * something was dropped). Returns the keys FILE still holds, so that after the resumed run every input is in FILE once.
  */
 export async function keysAfterRedo(path: string, options: ResumeRedoOptions): Promise<Set<string>> {
-  let size: number
   try {
-    size = (await stat(path)).size
+    await stat(path)
   } catch {
     return new Set()
   }
-  await dropPartialLastLine(path, size)
+  const gzip = await prepareResumeFile(path, options.note ?? (() => {}))
   const done = new Set<string>()
   const kept: string[] = []
   let dropped = 0
-  for await (const batch of readLineBatches(createReadStream(path), Number.MAX_SAFE_INTEGER)) {
+  for await (const batch of readLineBatches(await openInput(path), Number.MAX_SAFE_INTEGER)) {
     for (const line of batch) {
       if (!line.text?.trim()) continue
       let record: Record<string, unknown>
@@ -51,15 +51,6 @@ export async function keysAfterRedo(path: string, options: ResumeRedoOptions): P
       kept.push(line.text)
     }
   }
-  if (dropped > 0) await rewrite(path, kept)
+  if (dropped > 0) await rewriteResumeFile(path, kept, gzip)
   return done
-}
-
-async function rewrite(path: string, lines: readonly string[]): Promise<void> {
-  const temporary = `${path}.resume.tmp`
-  const out = createWriteStream(temporary)
-  for (const line of lines) if (!out.write(`${line}\n`)) await once(out, 'drain')
-  out.end()
-  await once(out, 'close')
-  await rename(temporary, path)
 }

@@ -1,4 +1,4 @@
-import type {RecordLocation} from '../cli/errors.js'
+import type {RecordLocation} from '../errors.js'
 import type {RecordWriter} from '../io/record-writer.js'
 import type {FailureLog} from './failure-log.js'
 

@@ -1,6 +1,6 @@
 import {existsSync} from 'node:fs'
 import {chromium, type Browser, type LaunchOptions} from 'playwright-core'
-import {ExternalError} from '../cli/errors.js'
+import {ExternalError} from '../errors.js'
 
 // Debian's Chromium driven by playwright-core: Playwright cannot download its own browsers on these machines.
 
@@ -37,6 +37,14 @@ export function chromiumArgs(options: ChromiumOptions = {}): string[] {
   return args
 }
 
+// Starts a headless Chromium; one that fails to start is an external failure naming the command line it ran.
 export async function launchChromium(options: ChromiumOptions = {}): Promise<Browser> {
-  return chromium.launch({executablePath: chromiumPath(), headless: true, args: chromiumArgs(options), ...options.launch})
+  const executablePath = chromiumPath()
+  const args = chromiumArgs(options)
+  try {
+    return await chromium.launch({executablePath, headless: true, args, ...options.launch})
+  } catch (error) {
+    const reason = (error as Error).message.split('\n')[0]
+    throw new ExternalError(`Chromium did not start: ${reason}`, 'check that this Chromium build runs on this machine, or set WEBGYM_CHROMIUM to another one', {cause: error, command: executablePath, args})
+  }
 }

@@ -2,6 +2,7 @@ import type {InvalidRecords} from '../io/invalid-records.js'
 import {readRecords} from '../io/read-records.js'
 import {RecordWriter} from '../io/record-writer.js'
 import {trajectoryTime} from '../judge/trajectory-key.js'
+import {opt, optionText} from '../option-text.js'
 import {JudgedTrajectorySchema, type JudgedTrajectory} from '../schema/judged.js'
 import {markedNotToTrain, repeatedStepPositions} from './drop-repeated-steps.js'
 import type {FilterOptions} from './filter-options.js'
@@ -18,6 +19,10 @@ export interface FilterRecordsOptions {
   maxLineBytes?: number
 }
 
+// The reasons records dropped after the record filters are counted under.
+const MAX_PER_TASK = optionText`${opt('maxPerTask')}`
+const SAMPLE = optionText`${opt('sample')}`
+
 /** A record on its way out: its output line, input position and time, and its step counts. */
 interface Held {
   position: number
@@ -28,9 +33,9 @@ interface Held {
 }
 
 /**
- * Reads judged trajectories and writes those kept, in input order: record filters, then --drop-repeated-steps, then
- * --max-per-task, then --sample. A kept record is its input line unchanged (every field, in its order) unless steps
- * were marked in it. Streams when neither --max-per-task nor --sample is given.
+ * Reads judged trajectories and writes those kept, in input order: record filters, then the marking of repeated
+ * steps, then the per-task cap, then the sample. A kept record is its input line unchanged (every field, in its
+ * order) unless steps were marked in it. Streams when there is neither a per-task cap nor a sample.
  */
 export async function filterRecords(options: FilterRecordsOptions): Promise<FilterTally> {
   const {filter} = options
@@ -49,7 +54,7 @@ export async function filterRecords(options: FilterRecordsOptions): Promise<Filt
   // The kept records written before a failure (a bad record, a broken input) stay written, whole: close in any case.
   try {
     const records = readRecords(options.inputs, {schema: JudgedTrajectorySchema, invalid: options.invalid, maxLineBytes: options.maxLineBytes})
-    for await (const {record, text} of records) {
+    for await (const {record, text} of tally.duplicates.counted(records)) {
       const position = ++tally.read
       const failed = firstFailedCheck(checks, record)
       if (failed !== null) {
@@ -57,14 +62,14 @@ export async function filterRecords(options: FilterRecordsOptions): Promise<Filt
         continue
       }
       const held = holdRecord(record, text, position, filter.dropRepeatedSteps)
-      if (perTask) tally.drop('--max-per-task', perTask.add(record.task.id, held))
-      else if (sampler) tally.drop('--sample', sampler.offer(held))
+      if (perTask) tally.drop(MAX_PER_TASK, perTask.add(record.task.id, held))
+      else if (sampler) tally.drop(SAMPLE, sampler.offer(held))
       else await emit(held)
     }
 
     let rest = perTask ? perTask.kept() : []
     if (sampler) {
-      for (const held of rest) tally.drop('--sample', sampler.offer(held))
+      for (const held of rest) tally.drop(SAMPLE, sampler.offer(held))
       rest = sampler.kept()
     }
     for (const held of rest) await emit(held)

@@ -1,7 +1,8 @@
 import {createHash, randomBytes} from 'node:crypto'
 import {mkdir, rename, stat, writeFile} from 'node:fs/promises'
 import {join} from 'node:path'
-import {ExternalError} from '../cli/errors.js'
+import {ExternalError} from '../errors.js'
+import {opt, optionText} from '../option-text.js'
 
 /**
  * A content-addressed store of binary artefacts (screenshots): `<dir>/<sha256>.<ext>`, referenced from records by
@@ -28,7 +29,7 @@ export class ArtefactStore {
         await rename(temporary, path)
       }
     } catch (error) {
-      throw new ExternalError(`${this.dir}: cannot store an artefact (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, 'check the directory given with --shots and the free disk space')
+      throw new ExternalError(`${this.dir}: cannot store an artefact (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, optionText`check the directory given with ${opt('shots')} and the free disk space`)
     }
     this.known.add(name)
     return name

@@ -1,10 +1,11 @@
-import {InvalidRecordError} from '../cli/errors.js'
-import type {Reporter} from '../cli/reporter.js'
+import type {InvalidRecordError} from '../errors.js'
+import {optionText} from '../option-text.js'
+import type {Reporter} from '../report/reporter.js'
 
 export const ON_INVALID = ['fail', 'skip'] as const
 export type OnInvalid = (typeof ON_INVALID)[number]
 
-/** Applies `--on-invalid`: throw the first bad record, or report each on stderr and count it. */
+/** Applies the on-invalid policy: throw the first bad record, or report each on stderr and count it. */
 export class InvalidRecords {
   skipped = 0
   constructor(
@@ -15,6 +16,6 @@ export class InvalidRecords {
   handle(error: InvalidRecordError): void {
     if (this.mode === 'fail') throw error
     this.skipped++
-    this.reporter.warn(`skipped ${error.message}`)
+    this.reporter.warn(optionText`skipped ${error.text}`)
   }
 }

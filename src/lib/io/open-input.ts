@@ -2,7 +2,7 @@ import {createReadStream} from 'node:fs'
 import {stat} from 'node:fs/promises'
 import {PassThrough, type Readable} from 'node:stream'
 import {createGunzip} from 'node:zlib'
-import {InputError} from '../cli/errors.js'
+import {InputError} from '../errors.js'
 
 export const STDIN = '-'
 

@@ -1,9 +1,10 @@
 import type {Readable} from 'node:stream'
+import {opt, optionText, type Text} from '../option-text.js'
 
 export const DEFAULT_MAX_LINE_BYTES = 8 * 1024 * 1024
 
 /** One line of a text input: its 1-based number and text, or why it could not be read as text. */
-export type Line = {line: number; text: string; error?: undefined} | {line: number; text?: undefined; error: string}
+export type Line = {line: number; text: string; error?: undefined} | {line: number; text?: undefined; error: Text}
 
 const NEWLINE = 0x0a
 const decoder = new TextDecoder('utf-8', {fatal: true, ignoreBOM: true})
@@ -86,8 +87,8 @@ export async function* readLineBatches(stream: Readable, maxLineBytes = DEFAULT_
   for await (const chunk of readLineChunks(stream, maxLineBytes)) yield decodeLineChunk(chunk)
 }
 
-function tooLongMessage(maxLineBytes: number): string {
-  return `line is longer than the limit of ${maxLineBytes} bytes (raise it with --max-line-bytes)`
+function tooLongMessage(maxLineBytes: number): Text {
+  return optionText`line is longer than the limit of ${maxLineBytes} bytes (raise it with ${opt('maxLineBytes')})`
 }
 
 /** How many line breaks `bytes` holds. */
@@ -98,7 +99,7 @@ export function countNewlines(bytes: Uint8Array): number {
 }
 
 // Decodes complete lines (newline-separated, no final newline) into `batch`; returns the last line number used.
-function splitLines(bytes: Buffer, line: number, maxLineBytes: number, tooLong: string, batch: Line[]): number {
+function splitLines(bytes: Buffer, line: number, maxLineBytes: number, tooLong: Text, batch: Line[]): number {
   let text: string
   try {
     text = decoder.decode(bytes)
@@ -122,7 +123,7 @@ function splitLines(bytes: Buffer, line: number, maxLineBytes: number, tooLong: 
 }
 
 // The slow path for a chunk with bad bytes: find which lines hold them.
-function splitLinesOneByOne(bytes: Buffer, line: number, maxLineBytes: number, tooLong: string, batch: Line[]): number {
+function splitLinesOneByOne(bytes: Buffer, line: number, maxLineBytes: number, tooLong: Text, batch: Line[]): number {
   let from = 0
   for (;;) {
     const to = bytes.indexOf(NEWLINE, from)

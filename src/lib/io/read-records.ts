@@ -1,5 +1,5 @@
 import type {z} from 'zod'
-import {InvalidRecordError, type RecordLocation} from '../cli/errors.js'
+import {InputError, InvalidRecordError, type RecordLocation} from '../errors.js'
 import type {InvalidRecords} from './invalid-records.js'
 import {displayName, openInput} from './open-input.js'
 import {readLineBatches, type Line} from './read-lines.js'
@@ -20,7 +20,7 @@ export interface LocatedRecord<T> {
 
 /**
  * Streams NDJSON records from files or stdin (`-`), in order, validated against a schema. Bad lines are handed to
- * `invalid` (which throws or counts them) with their file, line and field.
+ * `invalid` (which throws or counts them) with their file, line and field; an empty input is an error (readJsonBatches).
  */
 export async function* readRecords<S extends z.ZodType>(
   inputs: readonly string[],
@@ -45,25 +45,34 @@ export interface JsonLine {
   text: string
 }
 
+/** How an NDJSON input is read: bad lines go to `invalid`; an input without a line is an error unless `allowEmpty`. */
+export interface JsonInputOptions {
+  invalid: InvalidRecords
+  maxLineBytes?: number
+  name?: string
+  /** The caller says itself what an empty input means (tasks build, for every format it reads). */
+  allowEmpty?: boolean
+}
+
 /** Streams the JSON values of one NDJSON input, skipping blank lines; bad lines go to `invalid`. */
-export async function* readJsonLines(
-  input: string,
-  options: {invalid: InvalidRecords; maxLineBytes?: number; name?: string},
-): AsyncGenerator<JsonLine> {
+export async function* readJsonLines(input: string, options: JsonInputOptions): AsyncGenerator<JsonLine> {
   for await (const batch of readJsonBatches(input, options)) yield* batch
 }
 
-/** The JSON values of one NDJSON input, a batch per chunk read (see readLineBatches). */
-export async function* readJsonBatches(
-  input: string,
-  options: {invalid: InvalidRecords; maxLineBytes?: number; name?: string},
-): AsyncGenerator<JsonLine[]> {
+/**
+ * The JSON values of one NDJSON input, a batch per chunk read (see readLineBatches). An input with no line at all,
+ * valid or not, is an error, the same in every command: an empty file is a failed download or an upstream stage that
+ * broke, not an empty data set.
+ */
+export async function* readJsonBatches(input: string, options: JsonInputOptions): AsyncGenerator<JsonLine[]> {
   const file = options.name ?? displayName(input)
   const stream = await openInput(input)
+  let seen = false
   for await (const lines of readLineBatches(stream, options.maxLineBytes)) {
     let batch: JsonLine[] = []
     for (const line of lines) {
       const parsed = parseJsonLine(line, file)
+      if (parsed !== undefined) seen = true
       if (parsed instanceof InvalidRecordError) {
         // The lines before a bad one go to the caller first, so that bad records (whatever finds them, this reader
         // or the caller's own checks) are reported in line order and `fail` names the first.
@@ -74,6 +83,7 @@ export async function* readJsonBatches(
     }
     if (batch.length > 0) yield batch
   }
+  if (!seen && !options.allowEmpty) throw new InputError(emptyInputMessage(file), EMPTY_INPUT_HINT)
 }
 
 /** One NDJSON line as a JSON object, or why it is not one (undefined for a blank line). */
@@ -93,3 +103,9 @@ export function parseJsonLine(line: Line, file: string): JsonLine | InvalidRecor
   }
   return {value, location, text: line.text}
 }
+
+/** The one rule for an input with nothing in it, worded the same by every reader. */
+export function emptyInputMessage(name: string, what = 'records'): string {
+  return `${name}: holds no ${what} (it is empty, or only blank lines)`
+}
+export const EMPTY_INPUT_HINT = 'check that this is the file you meant and that it was written completely'

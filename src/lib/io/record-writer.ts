@@ -1,39 +1,49 @@
-import {createWriteStream, type WriteStream} from 'node:fs'
-import {mkdir} from 'node:fs/promises'
+import {mkdir, open, type FileHandle} from 'node:fs/promises'
 import {dirname} from 'node:path'
 import {once} from 'node:events'
-import type {Writable} from 'node:stream'
-import {createGzip} from 'node:zlib'
-import {ExternalError} from '../cli/errors.js'
+import {gzipSync} from 'node:zlib'
+import {ExternalError} from '../errors.js'
+import {opt, optionText} from '../option-text.js'
 
 const FLUSH_BYTES = 64 * 1024
 
+/** Writing the output failed (a full disk, an I/O error): exit 1, one line naming the file. */
+export class OutputWriteError extends ExternalError {}
+
 /**
- * Writes NDJSON to stdout (no path, or `-`) or a file, gzipped when the name ends in `.gz`. Lines are batched and
- * writes wait for `drain`, so a slow reader slows the producer instead of filling memory.
+ * Writes NDJSON to stdout (no path, or `-`) or a file, gzipped when the name ends in `.gz`. Lines are batched; a
+ * flush is written whole or not at all: when a file write fails part-way (a full disk), the file is cut back to the
+ * end of the last whole flush and the writer fails with one line, so a file never ends in a torn record. `count` is
+ * the records written, not those still buffered. A gzip file is written as one complete gzip member per flush (gzip
+ * readers read the members as one stream): a run killed part-way leaves every record it flushed readable, and
+ * `--resume` appends members after them. Writes to stdout wait for `drain`, so a slow reader slows the producer.
  */
 export class RecordWriter {
+  /** Records written (flushed) so far. */
   count = 0
   private buffer: string[] = []
   private bufferBytes = 0
+  private failure: OutputWriteError | null = null
+
   private constructor(
-    private readonly stream: Writable,
-    private readonly file: WriteStream | undefined,
+    private readonly handle: FileHandle | null,
     readonly target: string,
+    private readonly gzip: boolean,
+    /** The file's size after the last whole flush. */
+    private size: number,
   ) {}
 
   static async open(path?: string, options: {append?: boolean} = {}): Promise<RecordWriter> {
-    if (!path || path === '-') return new RecordWriter(process.stdout, undefined, '<stdout>')
-    await mkdir(dirname(path), {recursive: true})
-    const file = createWriteStream(path, {flags: options.append ? 'a' : 'w'})
-    await new Promise<void>((resolve, reject) => {
-      file.once('open', () => resolve())
-      file.once('error', (error) => reject(new ExternalError(`${path}: cannot write (${(error as NodeJS.ErrnoException).code ?? error.message})`, 'check the path and its permissions')))
-    })
-    if (!path.endsWith('.gz')) return new RecordWriter(file, file, path)
-    const gzip = createGzip()
-    gzip.pipe(file)
-    return new RecordWriter(gzip, file, path)
+    if (!path || path === '-') return new RecordWriter(null, '<stdout>', false, 0)
+    let handle: FileHandle
+    try {
+      await mkdir(dirname(path), {recursive: true})
+      handle = await open(path, options.append ? 'a' : 'w')
+    } catch (error) {
+      throw new ExternalError(`${path}: cannot write (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, 'check the path and its permissions')
+    }
+    const size = options.append ? (await handle.stat()).size : 0
+    return new RecordWriter(handle, path, path.endsWith('.gz'), size)
   }
 
   async write(record: unknown): Promise<void> {
@@ -44,7 +54,6 @@ export class RecordWriter {
   async writeLine(line: string): Promise<void> {
     this.buffer.push(line)
     this.bufferBytes += line.length + 1
-    this.count++
     if (this.bufferBytes >= FLUSH_BYTES) await this.flush()
   }
 
@@ -54,30 +63,58 @@ export class RecordWriter {
       this.buffer.push(line)
       this.bufferBytes += line.length + 1
     }
-    this.count += lines.length
     if (this.bufferBytes >= FLUSH_BYTES) await this.flush()
   }
 
   /** Writes whole lines already encoded as UTF-8 (each ending in a newline); `lineCount` says how many. */
   async writeBytes(bytes: Uint8Array, lineCount: number): Promise<void> {
     await this.flush()
+    await this.put(bytes)
     this.count += lineCount
-    if (!this.stream.write(bytes)) await once(this.stream, 'drain')
   }
 
   async flush(): Promise<void> {
     if (this.buffer.length === 0) return
+    const lines = this.buffer.length
     const text = this.buffer.join('\n') + '\n'
     this.buffer = []
     this.bufferBytes = 0
-    if (!this.stream.write(text)) await once(this.stream, 'drain')
+    await this.put(Buffer.from(text))
+    this.count += lines
   }
 
   async close(): Promise<void> {
-    await this.flush()
-    if (this.stream === process.stdout) return
-    const done = once(this.file ?? this.stream, 'close')
-    this.stream.end()
-    await done
+    try {
+      await this.flush()
+      // An empty gzip file is still a gzip stream (one empty member) for zcat and friends.
+      if (this.gzip && this.count === 0 && this.size === 0) await this.put(Buffer.alloc(0))
+    } finally {
+      await this.handle?.close().catch(() => {})
+    }
   }
+
+  /** Writes one flush's bytes whole, or cuts the file back and fails. */
+  private async put(bytes: Uint8Array): Promise<void> {
+    if (this.failure) throw this.failure
+    const handle = this.handle
+    if (!handle) {
+      if (!process.stdout.write(bytes)) await once(process.stdout, 'drain')
+      return
+    }
+    const data = this.gzip ? gzipSync(bytes) : bytes
+    try {
+      for (let offset = 0; offset < data.length; ) offset += (await handle.write(data, offset, data.length - offset)).bytesWritten
+      this.size += data.length
+    } catch (error) {
+      await handle.truncate(this.size).catch(() => {})
+      this.failure = writeFailure(this.target, error, this.count)
+      throw this.failure
+    }
+  }
+}
+
+function writeFailure(path: string, error: unknown, written: number): OutputWriteError {
+  const code = (error as NodeJS.ErrnoException).code
+  const what = code === 'ENOSPC' ? 'no space left on device' : code === 'EDQUOT' ? 'disk quota exceeded' : code === 'EIO' ? 'input/output error' : ((error as Error).message ?? String(error))
+  return new OutputWriteError(`${path}: ${what}${code ? ` (${code})` : ''}; the ${written} records written before it are whole`, optionText`free space or write elsewhere, then rerun with ${opt('resume')} ${path}`, {cause: error})
 }

@@ -3,7 +3,7 @@ import {mkdtemp, rm} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {pipeline} from 'node:stream/promises'
-import {ExternalError} from '../cli/errors.js'
+import {ExternalError} from '../errors.js'
 import {openInput, STDIN} from './open-input.js'
 
 // A copy of stdin on disk, for commands that must read their input twice; `remove` deletes it.

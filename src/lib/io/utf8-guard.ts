@@ -1,5 +1,5 @@
 import {Transform, type TransformCallback} from 'node:stream'
-import {InvalidRecordError} from '../cli/errors.js'
+import {InvalidRecordError} from '../errors.js'
 
 /** Passes bytes through unchanged, failing with the file and line where they stop being UTF-8 text. */
 export function utf8Guard(file: string): Transform {

@@ -1,5 +1,5 @@
 import type {z} from 'zod'
-import {describeValue} from '../cli/errors.js'
+import {describeValue} from '../errors.js'
 
 /** The first problem zod found, as a dotted field path and a short problem text quoting the bad value. */
 export function describeIssue(error: z.ZodError, value: unknown): {field: string | undefined; problem: string} {

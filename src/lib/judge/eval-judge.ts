@@ -1,7 +1,8 @@
-import {formatLocation, InputError} from '../cli/errors.js'
+import {formatLocation, InputError} from '../errors.js'
 import type {InvalidRecords} from '../io/invalid-records.js'
 import {displayName} from '../io/open-input.js'
 import {readRecords} from '../io/read-records.js'
+import {opt, optionText} from '../option-text.js'
 import {JudgedTrajectorySchema} from '../schema/judged.js'
 import {agreementReport, type AgreementReport} from './agreement.js'
 import {formatMetric} from './format-agreement.js'
@@ -80,10 +81,10 @@ export function unmatchedMessage(result: JudgeEval): string | undefined {
   return parts.length > 0 ? parts.join('; ') : undefined
 }
 
-/** `--strict`: every judged trajectory has a label and every label a trajectory. */
+/** Strict evaluation: every judged trajectory has a label and every label a trajectory. */
 export function assertAllMatched(result: JudgeEval): void {
   const message = unmatchedMessage(result)
-  if (message) throw new InputError(`--strict: ${message}`, 'label them, or drop --strict to score the matched pairs only')
+  if (message) throw new InputError(optionText`${opt('strict')}: ${message}`, optionText`label them, or drop ${opt('strict')} to score the matched pairs only`)
 }
 
 /** The stderr summary line. */

@@ -11,6 +11,7 @@ import {
   type JudgeFact,
   type VerdictReply,
 } from '../prompts/judge.js'
+import type {OptionNames} from '../option-text.js'
 import {formatAction} from '../prompts/qwen3vl.js'
 import {blockedPageReason} from '../rollout/blocked-page.js'
 import type {FactVerdict, Judgment} from '../schema/judged.js'
@@ -37,6 +38,8 @@ export interface LlmJudgeOptions {
   /** Runs one model request: the shared limit on requests in flight. */
   limit: <T>(request: () => Promise<T>) => Promise<T>
   where: ShotLocation
+  /** How errors recorded in the judgment name options (the command layer: as flags); default: by their keys. */
+  names?: OptionNames
 }
 
 /** What judging one trajectory cost: the judge's cost per trajectory, as bench/judge reports it. */
@@ -78,7 +81,7 @@ export async function judgeWithLlm(trajectory: Trajectory, options: LlmJudgeOpti
       const reason = 'not checked: the episode has no screenshot (it never showed a page)'
       return {...base, reward: 0, facts: unjudged(reason), key_screenshots: [], answer_supported: trajectory.answer === null ? null : false, reference_match: null, blocked: false, error: null, note: reason, cost}
     }
-    const reader = new ScreenshotReader(options.where)
+    const reader = new ScreenshotReader(options.where, options.names)
     const selection = await selectKeyShots(trajectory, facts, reader, options, cost)
     keyShots = selection.kept
 

@@ -1,6 +1,6 @@
 // Pairs labels with the judged trajectories they label, by trajectory key (or by task id for a task judged once), and
 // refuses anything ambiguous: a label twice, two labels for one trajectory, a trajectory judged twice.
-import {formatLocation, InputError, type RecordLocation} from '../cli/errors.js'
+import {formatLocation, InputError, type RecordLocation} from '../errors.js'
 import type {Level} from '../schema/level.js'
 import type {ScoredPair} from './agreement.js'
 

@@ -2,6 +2,7 @@ import {z} from 'zod'
 import type {FactVerdict, Judgment} from '../schema/judged.js'
 import type {Trajectory} from '../schema/trajectory.js'
 import {WEBGYM_VERSION} from '../version.js'
+import {opt, optionKeys, optionText, renderText, type OptionNames} from '../option-text.js'
 
 // The fixture web's check endpoint is ground truth: rollout records its verdict per rubric fact in `check`, and this
 // judge only turns it into a judgment.
@@ -19,11 +20,15 @@ const CheckSchema = z.union([
 /** A trajectory with no check recorded: not a fixture-web task, or rolled out without the check. */
 export class NoCheckError extends Error {}
 
-export function judgeProgrammatically(trajectory: Trajectory): Judgment {
+// The judgment the fixture web's recorded check gives; `names` words the error of a trajectory without one.
+export function judgeProgrammatically(trajectory: Trajectory, names: OptionNames = optionKeys): Judgment {
   const base = {judge: 'programmatic', model: null, prompt_version: PROGRAMMATIC_JUDGE_VERSION, webgym_version: WEBGYM_VERSION, key_screenshots: [], answer_supported: null, reference_match: null}
   if (trajectory.check === undefined || trajectory.check === null) {
     throw new NoCheckError(
-      `trajectory of task ${trajectory.task.id} has no recorded check: --judge programmatic needs fixture-web trajectories from \`webgym rollout\` (use --judge llm for others)`,
+      renderText(
+        optionText`trajectory of task ${trajectory.task.id} has no recorded check: ${opt('judge')} programmatic needs fixture-web trajectories from \`webgym rollout\` (use ${opt('judge')} llm for others)`,
+        names,
+      ),
     )
   }
   const blocked = trajectory.status === 'blocked'

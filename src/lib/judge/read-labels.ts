@@ -1,5 +1,5 @@
 import type {z} from 'zod'
-import {InvalidRecordError} from '../cli/errors.js'
+import {InvalidRecordError} from '../errors.js'
 import type {InvalidRecords} from '../io/invalid-records.js'
 import {readJsonLines, type JsonLine} from '../io/read-records.js'
 import {describeIssue} from '../io/zod-issue.js'

@@ -3,24 +3,12 @@
 // ones do not; anything else is for the model to decide. A wrong 1 costs more than a model request, so plain
 // matching decides only what it cannot get wrong.
 
+import {normaliseAnswer} from '../answers/normalise-answer.js'
+
 export type ReferenceOutcome = 'match' | 'mismatch' | 'inconclusive'
 
-const ARTICLES = new Set(['a', 'an', 'the'])
 const NUMBER = /-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?/g
 const CURRENCY = /\p{Sc}/u
-
-/** Lower case, accents and punctuation removed (a minus sign before a digit kept), articles dropped, spaces collapsed. */
-export function normaliseAnswer(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/(\d),(?=\d{3}\b)/g, '$1')
-    .replace(/[^\p{L}\p{N}.\s-]|\.(?!\d)|-(?!\d)/gu, ' ')
-    .split(/\s+/)
-    .filter((word) => word !== '' && !ARTICLES.has(word))
-    .join(' ')
-}
 
 /** The numbers written in a text: thousands separators ignored, a leading minus kept. */
 export function numbersIn(text: string): number[] {

@@ -1,18 +1,21 @@
 import {keysAfterRedo} from '../batch/resume-redo.js'
+import type {ResumeNote} from '../batch/resume-file.js'
 import {trajectoryKey, type KeyedTrajectory} from './trajectory-key.js'
 
 /**
  * Prepares `judge --resume FILE`: judged trajectories whose judging failed (reward 0 with an error) are dropped and
  * judged again, as is a last line cut short by a crash. Returns the trajectory keys FILE still holds.
  */
-export function trajectoriesAlreadyJudged(path: string): Promise<Set<string>> {
+export function trajectoriesAlreadyJudged(path: string, note?: ResumeNote): Promise<Set<string>> {
   return keysAfterRedo(path, {
-    keyOf: (record) => (typeof (record.task as {id?: unknown} | undefined)?.id === 'string' ? trajectoryKey(record as unknown as KeyedTrajectory) : undefined),
+    note,
+    // A trajectory with no judgment is judge's input, not its output: refused, never dropped as "to redo".
+    keyOf: (record) => (typeof (record.task as {id?: unknown} | undefined)?.id === 'string' && record.judgment !== null && typeof record.judgment === 'object' ? trajectoryKey(record as unknown as KeyedTrajectory) : undefined),
     redo: (record) => {
-      const judgment = record.judgment as {error?: unknown} | undefined
-      return judgment === undefined || (judgment.error !== null && judgment.error !== undefined)
+      const judgment = record.judgment as {error?: unknown}
+      return judgment.error !== null && judgment.error !== undefined
     },
     writer: 'an earlier judge run',
-    expected: 'a judged trajectory (no task.id)',
+    expected: "a judged trajectory (judge's output: task.id and a judgment)",
   })
 }

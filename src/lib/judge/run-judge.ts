@@ -1,13 +1,14 @@
+import {BatchFailuresError} from '../batch/record-batch.js'
 import {dirname} from 'node:path'
 import pLimit from 'p-limit'
+import {batchRunOptions, type BatchRunOptions} from '../batch/batch-options.js'
 import {runRecordBatch} from '../batch/record-batch.js'
 import type {BatchCounts} from '../batch/run-batch.js'
-import type {RecordLocation} from '../cli/errors.js'
-import {llmOptionsFromFlags} from '../cli/llm-flags.js'
-import {batchRunOptions, type TaskBatchFlags} from '../cli/task-batch.js'
-import type {Reporter} from '../cli/reporter.js'
+import type {RecordLocation} from '../errors.js'
 import type {InvalidRecords} from '../io/invalid-records.js'
-import {LlmClient} from '../llm/client.js'
+import type {LlmClient} from '../llm/client.js'
+import type {OptionNames} from '../option-text.js'
+import type {Reporter} from '../report/reporter.js'
 import type {Judgment} from '../schema/judged.js'
 import {TrajectorySchema, type Trajectory} from '../schema/trajectory.js'
 import {JudgeTally} from './judge-tally.js'
@@ -19,54 +20,59 @@ import {trajectoryKey} from './trajectory-key.js'
 export const JUDGES = ['llm', 'programmatic'] as const
 export type JudgeKind = (typeof JUDGES)[number]
 
-export interface JudgeFlags extends TaskBatchFlags {
-  judge: JudgeKind
-  'select-model'?: string
-  'max-images': number
-  'select-threshold': number
-  votes: number
-  shots?: string
-  'image-width': number
-  'select-image-width': number
-}
-
-export interface JudgeCommand {
+/** What to judge and how: the judge, its model and evidence settings, and how the batch runs. */
+export interface JudgeOptions extends BatchRunOptions {
   inputs: readonly string[]
-  flags: JudgeFlags
+  judge: JudgeKind
+  /** llm: the judge model's client (its default model is the verdict model); judging closes it when it ends. */
+  client?: LlmClient
+  /** llm: the model that scores screenshots [default: the verdict model]. */
+  selectModel?: string
+  maxImages: number
+  selectThreshold: number
+  votes: number
+  /** The screenshot store the records' paths are relative to [default: the input file's folder, then its shots/]. */
+  shots?: string
+  imageWidth: number
+  selectImageWidth: number
   invalid: InvalidRecords
   reporter: Reporter
+  /** How errors written into judgments and messages name options (the command layer: as flags); default: keys. */
+  names?: OptionNames
 }
 
 /**
  * `webgym judge`: every trajectory in, the same trajectory with its judgment out, in input order. A judging error
- * still writes the trajectory, with reward 0 and the error, and counts as a failure (--failed, exit 1 unless
- * --allow-failures); --resume judges those again.
+ * still writes the trajectory, with reward 0 and the error, and counts as a failure (in the failed file; an error
+ * unless failures are allowed); resuming judges those again.
  */
-export async function runJudge(command: JudgeCommand): Promise<BatchCounts> {
-  const {flags} = command
+export async function runJudge(options: JudgeOptions): Promise<BatchCounts> {
+  const {client} = options
   const tally = new JudgeTally()
-  const client = flags.judge === 'llm' ? new LlmClient(llmOptionsFromFlags(flags, 'WEBGYM_JUDGE_MODEL')) : undefined
-  const limit = pLimit(flags.concurrency)
+  const limit = pLimit(options.concurrency)
   const judge = async (trajectory: Trajectory, location: RecordLocation): Promise<Judgment> => {
-    if (!client) return judgeProgrammatically(trajectory)
+    if (options.judge === 'programmatic' || !client) return judgeProgrammatically(trajectory, options.names)
     return judgeWithLlm(trajectory, {
       client,
       model: client.options.model,
-      selectModel: flags['select-model'] || client.options.model,
-      maxImages: flags['max-images'],
-      threshold: flags['select-threshold'],
-      votes: flags.votes,
-      imageWidth: flags['image-width'],
-      selectImageWidth: flags['select-image-width'],
+      selectModel: options.selectModel || client.options.model,
+      maxImages: options.maxImages,
+      threshold: options.selectThreshold,
+      votes: options.votes,
+      imageWidth: options.imageWidth,
+      selectImageWidth: options.selectImageWidth,
       limit,
-      where: {shots: flags.shots, inputDir: location.file.startsWith('<') ? process.cwd() : dirname(location.file)},
+      where: {shots: options.shots, inputDir: location.file.startsWith('<') ? process.cwd() : dirname(location.file)},
+      names: options.names,
     })
   }
-  const label = `judge (${flags.judge})`
+  const label = `judge (${options.judge})`
+  // No summary after bad input or a failed write (its tally would count records that never reached the output).
+  let quiet = false
   try {
     return await runRecordBatch({
       label,
-      inputs: command.inputs,
+      inputs: options.inputs,
       schema: TrajectorySchema,
       idOf: trajectoryKey,
       work: async (trajectory, location) => {
@@ -74,18 +80,23 @@ export async function runJudge(command: JudgeCommand): Promise<BatchCounts> {
         tally.add(judgment)
         return [{...trajectory, judgment}]
       },
-      invalid: command.invalid,
-      // --concurrency trajectories in flight: each fans out into one request per screenshot, bounded by `limit`.
-      ...batchRunOptions(flags),
-      reporter: command.reporter,
+      invalid: options.invalid,
+      // `concurrency` trajectories in flight: each fans out into one request per screenshot, bounded by `limit`.
+      ...batchRunOptions(options),
+      reporter: options.reporter,
+      names: options.names,
       redact: (text) => client?.redact(text) ?? text,
       alreadyDone: trajectoriesAlreadyJudged,
       failureOf: (outputs) => (outputs[0] as {judgment?: Judgment} | undefined)?.judgment?.error ?? undefined,
       failureNote: 'written with reward 0 and the error',
     })
+  } catch (error) {
+    // A summary goes with a run that judged (records may have failed); bad input or a failed write is one line alone.
+    quiet = !(error instanceof BatchFailuresError)
+    throw error
   } finally {
     await client?.close()
-    command.reporter.info(tally.summary(label))
-    if (client) command.reporter.info(client.stats.summary(label))
+    if (!quiet) options.reporter.info(tally.summary(label))
+    if (client && !quiet) options.reporter.info(client.stats.summary(label))
   }
 }

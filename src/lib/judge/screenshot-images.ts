@@ -1,10 +1,11 @@
 import {readFile, stat} from 'node:fs/promises'
 import {isAbsolute, join} from 'node:path'
 import sharp from 'sharp'
+import {opt, optionKeys, optionText, renderText, type OptionNames, type Text} from '../option-text.js'
 
-/** Where a trajectory's screenshot paths are resolved: `--shots DIR`, else the input file's folder (and its shots/). */
+/** Where a trajectory's screenshot paths are resolved: the `shots` folder, else the input file's folder (and its shots/). */
 export interface ShotLocation {
-  /** `--shots DIR`: the only place looked at. */
+  /** The screenshot store: the only place looked at. */
   shots?: string
   /** The folder of the input file (the working directory for stdin). */
   inputDir: string
@@ -34,10 +35,10 @@ export async function locateScreenshot(path: string, where: ShotLocation): Promi
 }
 
 /** What to say when a screenshot is nowhere to be found: the message (naming where it looked) and the hint. */
-export function screenshotNotFound(path: string, where: ShotLocation): {message: string; hint: string} {
+export function screenshotNotFound(path: string, where: ShotLocation): {message: string; hint: Text} {
   return {
     message: `screenshot ${path} not found (looked at ${screenshotCandidates(path, where).join(', ')})`,
-    hint: where.shots ? 'check --shots' : 'pass --shots DIR (the store rollout wrote them to)',
+    hint: where.shots ? optionText`check ${opt('shots')}` : optionText`pass ${opt('shots')} DIR (the store rollout wrote them to)`,
   }
 }
 
@@ -48,7 +49,11 @@ export function screenshotNotFound(path: string, where: ShotLocation): {message:
 export class ScreenshotReader {
   private readonly urls = new Map<string, Promise<string>>()
 
-  constructor(private readonly where: ShotLocation) {}
+  /** `names`: how a missing screenshot's hint names options (it becomes the judgment's error). */
+  constructor(
+    private readonly where: ShotLocation,
+    private readonly names: OptionNames = optionKeys,
+  ) {}
 
   dataUrl(path: string, maxWidth: number): Promise<string> {
     const key = `${maxWidth}\u0000${path}`
@@ -79,7 +84,7 @@ export class ScreenshotReader {
     const found = await locateScreenshot(path, this.where)
     if (!found) {
       const {message, hint} = screenshotNotFound(path, this.where)
-      throw new MissingScreenshotError(`${message}: ${hint}`)
+      throw new MissingScreenshotError(`${message}: ${renderText(hint, this.names)}`)
     }
     try {
       return await readFile(found)

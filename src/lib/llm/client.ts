@@ -1,7 +1,7 @@
 import OpenAI from 'openai'
 import type {ChatCompletionMessageParam} from 'openai/resources/chat/completions'
 import type {z} from 'zod'
-import {createHttpFetch} from './http-fetch.js'
+import {createHttpFetch, INVALID_JSON_REPLY} from './http-fetch.js'
 import {LlmStats} from './llm-stats.js'
 import {redactSecret} from './redact.js'
 import {cacheKey, ResponseCache, type CachedReply} from './response-cache.js'
@@ -21,7 +21,15 @@ export interface LlmOptions {
   jsonSchema: boolean
   /** Where replies are cached; null for no cache. */
   cacheDir: string | null
+  /** The longest wait a server's Retry-After may impose before a retry (ms); a longer one is cut to this. */
+  maxRetryWaitMs?: number
+  /** Told, in one line, when a server asks to wait before a retry (at most one line per 10 s). */
+  onWait?: (text: string) => void
 }
+
+/** A Retry-After longer than this is said on stderr (ms). */
+const SAY_WAIT_FROM_MS = 5000
+const SAY_WAIT_EVERY_MS = 10_000
 
 export interface StructuredRequest<T> {
   /** Names the reply schema for the server (`response_format.json_schema.name`). */
@@ -138,6 +146,12 @@ export class LlmClient {
    */
   async chat(messages: ChatMessage[], options: {maxTokens?: number; signal?: AbortSignal; sample?: number} = {}): Promise<ChatReply> {
     this.stats.requests++
+    // The caller's signal is shared by every request of a run: the SDK listens on a signal of this request's own,
+    // and the one listener on the shared signal goes when the request does.
+    const request = new AbortController()
+    const abort = () => request.abort(options.signal?.reason)
+    if (options.signal?.aborted) abort()
+    else options.signal?.addEventListener('abort', abort, {once: true})
     try {
       const completion = await this.openai.chat.completions.create(
         {
@@ -147,7 +161,7 @@ export class LlmClient {
           ...(this.options.seed === undefined ? {} : {seed: this.options.seed + (options.sample ?? 0)}),
           ...(options.maxTokens ? {max_tokens: options.maxTokens} : {}),
         },
-        {signal: options.signal},
+        {signal: request.signal},
       )
       this.stats.promptTokens += completion.usage?.prompt_tokens ?? 0
       this.stats.completionTokens += completion.usage?.completion_tokens ?? 0
@@ -158,6 +172,8 @@ export class LlmClient {
     } catch (error) {
       this.stats.failures++
       throw new LlmError(this.redact(describeFailure(error, this.options)))
+    } finally {
+      options.signal?.removeEventListener('abort', abort)
     }
   }
 
@@ -201,12 +217,38 @@ export class LlmClient {
     return {content, usage, model: completion.model || model}
   }
 
-  private countedFetch(url: string | URL | Request, init?: RequestInit): Promise<Response> {
+  private async countedFetch(url: string | URL | Request, init?: RequestInit): Promise<Response> {
     this.stats.httpAttempts++
     const headers = init?.headers instanceof Headers ? init.headers : new Headers(init?.headers)
     const retry = headers.get('x-stainless-retry-count')
     if (retry && retry !== '0') this.stats.retries++
-    return this.fetch(url, init)
+    const response = await this.fetch(url, init)
+    if (response.status === 429 || response.status >= 500) this.capRetryWait(response)
+    return response
+  }
+
+  private lastWaitSaidAt = 0
+
+  /** Cuts a Retry-After (or retry-after-ms) longer than the cap to the cap, and says who asked to wait how long. */
+  private capRetryWait(response: Response): void {
+    const askedMs = retryAfterMs(response.headers)
+    if (askedMs === null) return
+    const capMs = this.options.maxRetryWaitMs ?? 60_000
+    const waitMs = Math.min(askedMs, capMs)
+    if (askedMs > capMs) {
+      try {
+        response.headers.delete('retry-after')
+        response.headers.set('retry-after-ms', String(capMs))
+      } catch {
+        // An immutable Response (Node's own fetch): the SDK waits as asked.
+      }
+    }
+    const now = Date.now()
+    if (askedMs >= SAY_WAIT_FROM_MS && now - this.lastWaitSaidAt >= SAY_WAIT_EVERY_MS) {
+      this.lastWaitSaidAt = now
+      const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`
+      this.options.onWait?.(`the model server at ${this.options.baseURL} answered HTTP ${response.status} and asked to wait ${seconds(askedMs)} (Retry-After) before retrying; waiting ${seconds(waitMs)}${askedMs > capMs ? ' (--max-retry-wait)' : ''}`)
+    }
   }
 }
 
@@ -226,6 +268,7 @@ function describeFailure(error: unknown, options: LlmOptions): string {
   if (error instanceof OpenAI.APIConnectionError) {
     const cause = (error.cause as {code?: string; cause?: {code?: string}} | undefined)
     const code = cause?.code ?? cause?.cause?.code
+    if (code === INVALID_JSON_REPLY) return `the model server's replies were not valid JSON (after ${retries})`
     return `cannot reach the model server at ${options.baseURL}${code ? ` (${code})` : ''} (after ${retries})`
   }
   if (error instanceof OpenAI.APIError) {
@@ -235,4 +278,16 @@ function describeFailure(error: unknown, options: LlmOptions): string {
   }
   if (error instanceof SyntaxError) return `the model server's response is not valid JSON (${error.message})`
   return `model request failed: ${(error as Error)?.message ?? String(error)}`
+}
+
+/** How long a reply's retry-after-ms or Retry-After (seconds or an HTTP date) asks to wait, or null. */
+function retryAfterMs(headers: Headers): number | null {
+  const ms = Number.parseFloat(headers.get('retry-after-ms') ?? '')
+  if (Number.isFinite(ms) && ms >= 0) return ms
+  const text = headers.get('retry-after')
+  if (!text) return null
+  const seconds = Number.parseFloat(text)
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000)
+  const at = Date.parse(text)
+  return Number.isNaN(at) ? null : Math.max(0, at - Date.now())
 }

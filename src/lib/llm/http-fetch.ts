@@ -6,6 +6,18 @@ import {brotliDecompress, gunzip, inflate} from 'node:zlib'
 
 const IDLE_TIMEOUT_MS = 4000
 
+/** The code of the error a 2xx reply with a body that is not JSON fails with (retried as a connection error). */
+export const INVALID_JSON_REPLY = 'EWEBGYM_INVALID_JSON'
+
+function parsesAsJson(body: Buffer): boolean {
+  try {
+    JSON.parse(body.toString('utf8'))
+    return true
+  } catch {
+    return false
+  }
+}
+
 const decoders: Record<string, (body: Buffer) => Promise<Buffer>> = {
   gzip: promisify(gunzip),
   'x-gzip': promisify(gunzip),
@@ -76,6 +88,13 @@ async function readResponse(response: IncomingMessage, url: string): Promise<Res
   })
   const encoding = response.headers['content-encoding']?.trim().toLowerCase()
   if (encoding && decoders[encoding] && body.length > 0) body = await decoders[encoding](body)
+  // A 2xx JSON reply whose body does not parse (a proxy's error page, a server cut off while writing): transient like
+  // a dropped connection, so the SDK retries it.
+  const type = response.headers['content-type'] ?? ''
+  const status = response.statusCode ?? 500
+  if (status >= 200 && status <= 299 && type.includes('json') && !parsesAsJson(body)) {
+    throw Object.assign(new Error(`the ${status} reply body is not valid JSON`), {code: INVALID_JSON_REPLY})
+  }
   const headers = new Headers()
   for (let i = 0; i < response.rawHeaders.length; i += 2) {
     const name = response.rawHeaders[i].toLowerCase()

@@ -1,4 +1,5 @@
-import {ExternalError} from '../cli/errors.js'
+import {ExternalError} from '../errors.js'
+import {opt, optionText} from '../option-text.js'
 import {requestServer, serverMessage, type PolicyServer, type ServerReply} from './server-request.js'
 
 export interface ReloadResult {
@@ -16,7 +17,7 @@ interface ModelCard {
 
 /**
  * Loads a LoRA checkpoint into a running vLLM under `name`, replacing an adapter of that name in place
- * (`load_inplace`, so rollouts keep their --model), then checks that GET /models lists it with `root` = the path.
+ * (`load_inplace`, so rollouts keep their model name), then checks that GET /models lists it with `root` = the path.
  */
 export async function reloadAdapter(server: PolicyServer, adapter: {name: string; path: string}): Promise<ReloadResult> {
   const {name, path} = adapter
@@ -33,13 +34,13 @@ export async function reloadAdapter(server: PolicyServer, adapter: {name: string
   if (!card) {
     throw new ExternalError(
       `the server took adapter "${name}", but GET ${server.baseUrl}/models does not list it (it lists ${ids.map((id) => JSON.stringify(id)).join(', ') || 'nothing'})`,
-      'if --base-url spreads requests over several vLLM servers, reload each one',
+      optionText`if ${opt('baseUrl')} spreads requests over several vLLM servers, reload each one`,
     )
   }
   if (card.root !== path) {
     throw new ExternalError(
       `the server lists "${name}" with root ${JSON.stringify(card.root ?? null)}, not ${path}: the adapter was not replaced`,
-      'this vLLM may ignore load_inplace: upgrade it, or reload under a new --name',
+      optionText`this vLLM may ignore load_inplace: upgrade it, or reload under a new ${opt('name')}`,
     )
   }
   return {name, path, base_url: server.baseUrl, models: ids}
@@ -56,11 +57,11 @@ function refusal(reply: ServerReply, server: PolicyServer, adapter: {name: strin
   const routeMissing = reply.status === 404 || reply.status === 405 ? /^not found$|method not allowed/i.test(message) : false
   const hint =
     reply.status === 401 || reply.status === 403
-      ? 'check --api-key (or OPENAI_API_KEY)'
+      ? optionText`check ${opt('apiKey')} (or OPENAI_API_KEY)`
       : routeMissing
-        ? 'start vLLM with --enable-lora and VLLM_ALLOW_RUNTIME_LORA_UPDATING=True, and point --base-url at its /v1'
+        ? optionText`start vLLM with --enable-lora and VLLM_ALLOW_RUNTIME_LORA_UPDATING=True, and point ${opt('baseUrl')} at its /v1`
         : /already (been )?loaded/i.test(message)
-          ? 'this vLLM ignores load_inplace (it predates in-place reloads): upgrade it, or reload under a new --name'
-          : 'is --adapter a LoRA checkpoint folder the server machine can read, of rank <= its --max-lora-rank?'
+          ? optionText`this vLLM ignores load_inplace (it predates in-place reloads): upgrade it, or reload under a new ${opt('name')}`
+          : optionText`is ${opt('adapter')} a LoRA checkpoint folder the server machine can read, of rank <= its --max-lora-rank?`
   return new ExternalError(`the server refused to load adapter "${adapter.name}" from ${adapter.path}: HTTP ${reply.status}: ${message}`, hint)
 }

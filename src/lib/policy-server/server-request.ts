@@ -1,6 +1,7 @@
-import {ExternalError} from '../cli/errors.js'
+import {ExternalError} from '../errors.js'
 import {createHttpFetch} from '../llm/http-fetch.js'
 import {redactSecret} from '../llm/redact.js'
+import {opt, optionText} from '../option-text.js'
 
 /** Where the policy server is: the OpenAI-compatible base URL rollouts use (ending in /v1 for vLLM). */
 export interface PolicyServer {
@@ -32,7 +33,7 @@ export async function requestServer(server: PolicyServer, method: 'GET' | 'POST'
     const reason = signal.aborted ? `no reply within ${Math.round(server.timeoutMs / 1000)} s` : describeConnectionError(error)
     throw new ExternalError(
       redactSecret(`cannot reach the policy server: ${method} ${url}: ${reason}`, server.apiKey),
-      signal.aborted ? 'raise --timeout, or check that the server is not stuck' : 'is vLLM running there? check --base-url (or OPENAI_BASE_URL)',
+      signal.aborted ? optionText`raise ${opt('timeout')}, or check that the server is not stuck` : optionText`is vLLM running there? check ${opt('baseUrl')} (or OPENAI_BASE_URL)`,
       {cause: error},
     )
   }

@@ -1,5 +1,6 @@
 import type {ChatMessage, ChatReply} from '../llm/client.js'
-import {buildPolicyMessages, parsePolicyResponse, QWEN3VL_PROMPT_VERSION, withToolCalls, type ParsedPolicyResponse, type PolicyPromptInput} from './qwen3vl.js'
+import {buildPolicyMessages, QWEN3VL_PROMPT_VERSION, withToolCalls, type PolicyPromptInput} from './qwen3vl.js'
+import {parsePolicyResponse, type ParsedPolicyResponse} from './qwen3vl-reply.js'
 
 /** How a policy model is prompted and its reply read: one versioned prompt builder and its parser. */
 export interface PolicyDialect {

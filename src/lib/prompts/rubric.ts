@@ -15,7 +15,15 @@ export const RubricReplySchema = z.object({
         facts: z.array(z.string().min(1)).min(1).describe('Single checkable statements about the final page state or answer'),
       }),
     )
-    .min(1),
+    .min(1)
+    // Ids name groups in judgments and sub-task ids: a reply that repeats one is sent back for repair.
+    .superRefine((groups, context) => {
+      const seen = new Set<string>()
+      for (const group of groups) {
+        if (seen.has(group.id)) context.addIssue({code: 'custom', message: `group id ${JSON.stringify(group.id)} is used by more than one group; give each group its own id`})
+        seen.add(group.id)
+      }
+    }),
 })
 export type RubricReply = z.infer<typeof RubricReplySchema>
 

@@ -1,6 +1,6 @@
 import {mkdir, open, readFile, stat} from 'node:fs/promises'
 import {dirname} from 'node:path'
-import {ExternalError, InputError, UsageError} from '../cli/errors.js'
+import {ExternalError, InputError, UsageError} from '../errors.js'
 
 export interface BlocklistOptions {
   /** The `--blocklist` file: read when it exists, appended to when a website is added. None: kept in memory. */

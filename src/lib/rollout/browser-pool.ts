@@ -1,8 +1,9 @@
 import {chromium, type Browser, type BrowserContext} from 'playwright-core'
-import {ExternalError} from '../cli/errors.js'
-import type {Reporter} from '../cli/reporter.js'
-import {chromiumArgs, chromiumPath} from '../browser/chromium.js'
 import {TimeoutError, withTimeout} from '../async/with-timeout.js'
+import {chromiumPath, launchChromium} from '../browser/chromium.js'
+import {ExternalError} from '../errors.js'
+import {opt, optionText} from '../option-text.js'
+import type {Reporter} from '../report/reporter.js'
 
 export interface Viewport {
   width: number
@@ -14,7 +15,8 @@ export interface BrowserPoolOptions {
   local: number
   /** Remote Playwright browser servers (`webgym browsers serve`) to connect to. */
   endpoints?: readonly string[]
-  hostResolverRules?: string
+  /** Extra Chromium flags for local browsers (the egress proxy's). */
+  launchArgs?: readonly string[]
   viewport: Viewport
   reporter: Reporter
   /** Runs on each browser (the first ones and every replacement) before it opens a context; a failure fails its start. */
@@ -174,7 +176,7 @@ export class BrowserPool {
     if (this.closing) return Promise.resolve()
     this.restarts++
     if (this.restarts > this.maxRestarts) {
-      return Promise.reject(new ExternalError(`browsers were replaced ${this.restarts - 1} times in this run, giving up (last: ${reason})`, 'check Chromium on its own, e.g. with a short rollout --browsers 1'))
+      return Promise.reject(new ExternalError(`browsers were replaced ${this.restarts - 1} times in this run, giving up (last: ${reason})`, optionText`check Chromium on its own, e.g. with a short rollout ${opt('browsers')} 1`))
     }
     const old = member.browser
     member.browser = null
@@ -202,14 +204,10 @@ export class BrowserPool {
         ? await chromium.connect(member.endpoint, {timeout: CONNECT_TIMEOUT_MS}).catch((error: Error) => {
             throw new ExternalError(`cannot connect to the browser server at ${member.endpoint}: ${error.message.split('\n')[0]}`, 'start one with `webgym browsers serve` on the worker and pass the ws:// address it prints')
           })
-        : await chromium.launch({
-            executablePath: chromiumPath(),
-            headless: true,
-            args: chromiumArgs({hostResolverRules: this.options.hostResolverRules}),
+        : await launchChromium({
+            extraArgs: [...(this.options.launchArgs ?? [])],
             // The command handles signals itself: in-flight episodes get a grace period before browsers close.
-            handleSIGINT: false,
-            handleSIGTERM: false,
-            handleSIGHUP: false,
+            launch: {handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false},
           })
       if (!this.closing) {
         try {

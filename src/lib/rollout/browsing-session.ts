@@ -1,7 +1,8 @@
 import type {BrowserContext, Page, Request} from 'playwright-core'
+import type {EgressCheck} from '../egress/egress-check.js'
 import type {NavigationGuard} from './navigation-guard.js'
 import type {Observation} from './policy.js'
-import {SETTLE_PROBE, waitForSettle, type SettleResult, type SettleTarget} from './settle.js'
+import {observeSettled, SETTLE_PROBE, type SettleResult, type SettleTarget} from './settle.js'
 
 const LOAD_WAIT_MS = 5000
 const SCREENSHOT_TRY_MS = 8000
@@ -22,6 +23,8 @@ const TAKE_POPUP_NOTE = 'typeof window.__webgymTakePopupNote === "function" ? wi
 
 export interface SessionOptions {
   guard: NavigationGuard
+  /** The egress proxy local browsers go through, for the reasons of what it refused (absent: remote browsers). */
+  egress?: EgressCheck
   navigationTimeoutMs: number
   jpegQuality: number
   /** When the page counts as settled (settle.ts); timeoutMs 0 turns settling off. */
@@ -74,6 +77,9 @@ export class BrowsingSession implements SettleTarget {
     // On the context, not its pages: a new tab's first request comes before the tab is announced.
     context.on('request', (request) => session.onRequest(request))
     context.on('page', (page) => session.adopt(page))
+    // What the guard refused of a page's parts (a frame, an image, a fetch) and what the egress proxy refused (a name
+    // that resolves to a local address): the step's record, beside the refused navigations (onRequest).
+    context.on('requestfailed', (request) => session.noteFailedRequest(request))
     session.adopt(await context.newPage())
     return session
   }
@@ -106,25 +112,31 @@ export class BrowsingSession implements SettleTarget {
   }
 
   /**
-   * Waits until the page has settled (settle.ts), counting the quiet window from `actionEndedAt` at the earliest.
-   * With settling off, waits only for a navigation the last action started and its load (null: nothing measured).
+   * The observation of the page once it has settled (settle.ts), counting the quiet window from `actionEndedAt` at the
+   * earliest, and taken again when the page changed while it was taken. With settling off, waits only for a navigation
+   * the last action started and its load (settle null: nothing measured).
    */
-  async settle(actionEndedAt: number): Promise<SettleResult | null> {
-    if (this.options.settle.timeoutMs > 0) return waitForSettle(this, {...this.options.settle, navigationTimeoutMs: this.options.navigationTimeoutMs}, actionEndedAt)
+  async observe(actionEndedAt: number): Promise<{observation: Observation; settle: SettleResult | null}> {
+    if (this.options.settle.timeoutMs > 0) {
+      const {observation, settle} = await observeSettled(this, {...this.options.settle, navigationTimeoutMs: this.options.navigationTimeoutMs}, actionEndedAt, () => this.capture())
+      return {observation, settle}
+    }
     if (this.navigating) await this.navigating
     // Images still loading after the document is parsed: worth a short wait, not a hung page's whole timeout.
     await this.page.waitForLoadState('load', {timeout: LOAD_WAIT_MS}).catch(() => {})
-    return null
+    return {observation: await this.capture(), settle: null}
   }
 
   /** The JPEG screenshot of the viewport, the URL and the title, as they are now. */
   async capture(): Promise<Observation> {
     const page = this.page
-    const observedAt = Date.now()
-    // A screenshot taken while a document is being swapped can stall on a loaded machine; a second try succeeds.
+    let observedAt = Date.now()
+    // A screenshot taken while a document is being swapped stalls until the new one is there; the second try, once
+    // it has loaded, is the observation, and its time is when it was taken.
     const shoot = (timeout: number) => page.screenshot({type: 'jpeg', quality: this.options.jpegQuality, timeout})
     const image = await shoot(SCREENSHOT_TRY_MS).catch(async () => {
       await page.waitForLoadState('load', {timeout: LOAD_WAIT_MS}).catch(() => {})
+      observedAt = Date.now()
       return shoot(this.options.navigationTimeoutMs)
     })
     const title = await page.title().catch(() => '')
@@ -148,6 +160,21 @@ export class BrowsingSession implements SettleTarget {
     }
   }
 
+  /** A request that failed: when the guard or the egress proxy refused it, the reason goes to the step's record. */
+  private noteFailedRequest(request: Request): void {
+    const url = request.url()
+    // A main-frame navigation the guard refused is noted as it starts (onRequest).
+    const navigation = request.isNavigationRequest() && !frameOf(request)?.parentFrame()
+    this.noteRefusal(url, navigation ? null : this.options.guard.check(url))
+  }
+
+  /** Notes why the URL was refused: the guard's reason when it has one, else the egress proxy's, if it refused it. */
+  private noteRefusal(url: string, guardReason: string | null = null): void {
+    const reason = guardReason ?? this.options.egress?.refusalFor(url)
+    const line = reason ? `${reason} (${url.slice(0, 200)})` : null
+    if (line && !this.refused.includes(line)) this.refused.push(line)
+  }
+
   /** The guard's reasons for navigations refused since the last call (the step's action_error). */
   takeRefusals(): string | null {
     const reasons = this.refused
@@ -159,6 +186,7 @@ export class BrowsingSession implements SettleTarget {
     if (this.pages.includes(page)) return
     this.pages.push(page)
     page.on('dialog', (dialog) => void dialog.dismiss().catch(() => {}))
+    if (this.options.egress) page.on('websocket', (socket) => socket.on('socketerror', () => this.noteRefusal(socket.url())))
     page.on('download', (download) => void download.cancel().catch(() => {}))
     const done = () => this.endNavigation()
     page.on('domcontentloaded', done)

@@ -32,6 +32,7 @@ const STATUS_OF: Record<EpisodeEndKind, Trajectory['status']> = {
   'browser-lost': 'error',
   'policy-failed': 'error',
   stopped: 'aborted',
+  'not-started': 'aborted',
 }
 
 export function ended(kind: EpisodeEndKind, error: string | null, stage?: EpisodeStage): EpisodeEnd {

@@ -12,6 +12,7 @@ import {BrowsingSession} from './browsing-session.js'
 import {ended, failureIn, firstLine, type EpisodeEnd, type StageOutcome} from './episode-outcome.js'
 import {finishTrace, startTrace, type TraceMode} from './episode-trace.js'
 import type {RolloutMetrics} from './metrics.js'
+import type {EgressCheck} from '../egress/egress-check.js'
 import type {NavigationGuard} from './navigation-guard.js'
 import type {EpisodePolicy, Observation, PastStep, PolicyOutput} from './policy.js'
 import type {SettleResult} from './settle.js'
@@ -63,6 +64,8 @@ export interface EpisodeOptions {
   imageWindow: number
   shots: ArtefactStore
   guard: NavigationGuard
+  /** The egress proxy of local browsers (absent for remote ones: their server runs its own). */
+  egress?: EgressCheck
   blocklist: Blocklist
   validate?: EpisodeValidator
   trace: {mode: TraceMode; dir: string}
@@ -71,6 +74,11 @@ export interface EpisodeOptions {
   policyTimeoutMs: number | null
   /** Runs a policy request under `--max-inflight`. */
   limitRequests: <T>(request: () => Promise<T>) => Promise<T>
+  /**
+   * Runs an episode's start (a fresh page and the start page's load) under a limit on starts at once, so that a run's
+   * first wave does not load every start page at the same instant on the same cores and time its own start pages out.
+   */
+  limitStarts: <T>(start: () => Promise<T>) => Promise<T>
   gate?: StepGate
 }
 
@@ -152,7 +160,7 @@ class Episode {
   }
 
   async run(): Promise<EpisodeEnd> {
-    const opened = await this.open()
+    const opened = await this.options.limitStarts(() => this.open())
     if (!opened.ok) return opened.end
     for (let index = 0; index < this.horizon; index++) {
       if (this.stop.aborted) return ended('stopped', null)
@@ -160,6 +168,7 @@ class Episode {
       await this.options.gate?.arrive()
       const observed = await this.observe()
       if (!observed.ok) return observed.end
+      this.noteLateRefusals()
       const decided = await this.decide(index, observed.value.observation)
       if (!decided.ok) return decided.end
       await this.options.gate?.arrive()
@@ -174,12 +183,15 @@ class Episode {
   /** A page in a fresh context, and the start page: refused by the guard, blocked, failed, or loaded. */
   private async open(): Promise<StageOutcome<void>> {
     const {task, options} = this
+    if (this.stop.aborted) return {ok: false, end: ended('stopped', null)} // stopped while waiting for a start slot
     const startUrl = task.start_url!
     const refusal = options.guard.check(startUrl)
-    if (refusal) return {ok: false, end: ended('guard-refused', `the start page ${startUrl} was refused: ${refusal}`)}
+    // The egress proxy's verdict too (a name is resolved and its addresses judged), so that a refusal is named as one.
+    const egressRefusal = refusal ?? (await options.egress?.check(startUrl)) ?? null
+    if (egressRefusal) return {ok: false, end: ended('guard-refused', `the start page ${startUrl} was refused: ${egressRefusal}`)}
     try {
       this.session = await withTimeout(
-        BrowsingSession.open(this.lease.context, {guard: options.guard, navigationTimeoutMs: options.navigationTimeoutMs, jpegQuality: options.jpegQuality, settle: options.settle}),
+        BrowsingSession.open(this.lease.context, {guard: options.guard, egress: options.egress, navigationTimeoutMs: options.navigationTimeoutMs, jpegQuality: options.jpegQuality, settle: options.settle}),
         options.stepTimeoutMs,
         'the browser did not open a page in time',
       )
@@ -205,13 +217,22 @@ class Episode {
     const started = performance.now()
     try {
       const session = this.session!
-      const settle = await withTimeout(session.settle(this.actionEndedAt), this.remaining() + this.options.navigationTimeoutMs, 'the page did not settle in time')
-      const observation = await withTimeout(session.capture(), this.remaining(), 'the page could not be observed in time')
+      const {observation, settle} = await withTimeout(session.observe(this.actionEndedAt), this.remaining() + this.options.navigationTimeoutMs, 'the page could not be observed in time')
       const shot = await this.options.shots.put(observation.image, 'jpg')
       return {ok: true, value: {observation, shot, settle, ms: performance.now() - started}}
     } catch (cause) {
       return {ok: false, end: this.failure('observe', cause, 'observing the page')}
     }
+  }
+
+  /**
+   * What the guard or the egress proxy refused while the page settled after the last action (a redirect, a frame or a
+   * fetch the action set going) is that action's error: it goes to the previous step before the policy reads it. Those
+   * refused while the start page settled stay for the first action's record.
+   */
+  private noteLateRefusals(): void {
+    const previous = this.steps.at(-1)
+    if (previous) previous.action_error = joinErrors(previous.action_error, this.session!.takeRefusals())
   }
 
   /** The policy's next action, under --max-inflight for a model and the step's time limit for a page reader. */

@@ -18,6 +18,8 @@ export class RolloutMetrics {
   /** Observations taken after waiting for the page, and those whose wait the --settle-timeout bound ended. */
   settleWaits = 0
   settleBound = 0
+  /** Observations discarded and taken again because the page changed while they were taken. */
+  retaken = 0
   private readonly timings: Record<Timing, number[]> = {observe: [], policy: [], act: [], settle: []}
 
   time(kind: Timing, ms: number): void {
@@ -34,6 +36,7 @@ export class RolloutMetrics {
     this.settleWaits++
     this.time('settle', step.settle.ms)
     if (!step.settle.settled) this.settleBound++
+    this.retaken += step.settle.retaken ?? 0
   }
 
   /** The share of observations whose settle wait ended at the bound; null before any or with settling off. */
@@ -81,7 +84,7 @@ export class RolloutMetrics {
       episode_retries: this.retries,
       check_errors: this.checkErrors,
       timings_ms: {observe: this.percentiles('observe'), policy: this.percentiles('policy'), act: this.percentiles('act'), settle: this.percentiles('settle')},
-      settle: {waits: this.settleWaits, hit_bound: this.settleBound, hit_bound_share: this.settleBoundShare()},
+      settle: {waits: this.settleWaits, hit_bound: this.settleBound, hit_bound_share: this.settleBoundShare(), retaken: this.retaken},
     }
   }
 }

@@ -1,11 +1,14 @@
 import ipaddr from 'ipaddr.js'
-import {UsageError} from '../cli/errors.js'
+import {UsageError} from '../errors.js'
+import {opt, optionKeys, optionText, renderText, type OptionNames} from '../option-text.js'
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6
 
 export interface GuardOptions {
   /** Hosts the agent may visit although they are local: `host`, `host:port`, `*.suffix` (any subdomain) or an IP. */
   allowHosts?: readonly string[]
+  /** How a refusal names the allow-host option (the command layer: as its flag); default: by its key. */
+  names?: OptionNames
 }
 
 // The only schemes a browsing agent may load; `about:` is allowed for about:blank alone.
@@ -48,12 +51,16 @@ interface AllowEntry {
 /**
  * The rollout's safety guard: a browsing agent may load http(s) pages and about:blank, never local files, browser
  * internals, script URLs, this machine, its private network or a cloud metadata service, unless a host is
- * allow-listed. Works on the URL alone (no DNS): a public name that resolves to a private address is not caught here.
+ * allow-listed. `check` works on the URL alone (no DNS); the egress proxy (egress/egress-proxy.ts) resolves each name
+ * and judges the address with `checkAddress`, so a public name that resolves to a private address is refused there.
  */
 export class NavigationGuard {
   private readonly allowed: AllowEntry[] = []
 
+  private readonly names: OptionNames
+
   constructor(options: GuardOptions = {}) {
+    this.names = options.names ?? optionKeys
     for (const host of options.allowHosts ?? []) this.allow(host)
   }
 
@@ -72,7 +79,32 @@ export class NavigationGuard {
     if (problem === null) return null
     const port = parsed.port === '' ? DEFAULT_PORTS[parsed.protocol] : Number(parsed.port)
     if (this.allowed.some((entry) => matches(entry, host, port))) return null
-    return `blocked: ${problem} (use --allow-host to allow it)`
+    return renderText(optionText`blocked: ${problem} (use ${opt('allowHost')} to allow it)`, this.names)
+  }
+
+  /** Whether `host` (as a URL writes it) on `port` is on the allow list. */
+  allows(host: string, port: number): boolean {
+    const canonical = withoutTrailingDots(host.toLowerCase())
+    return this.allowed.some((entry) => matches(entry, canonical, port))
+  }
+
+  /**
+   * Why `host` may not be reached at `address`, the IP a resolver gave for it, or null when it may: a name (or an
+   * allowed host) is judged by where it leads, so that a public-looking name for a local address is refused.
+   */
+  checkAddress(host: string, port: number, address: string): string | null {
+    if (this.allows(host, port)) return null
+    let parsed: Address
+    try {
+      parsed = ipaddr.parse(address)
+    } catch {
+      return `blocked: ${host} resolves to ${quote(address)}, not an IP address`
+    }
+    const problem = addressProblem(address, parsed)
+    if (problem === null) return null
+    // "127.0.0.1 is a loopback address" reads as "vm resolves to 127.0.0.1, a loopback address".
+    const what = problem.startsWith(`${address} is `) ? `${address}, ${problem.slice(address.length + 4)}` : problem
+    return renderText(optionText`blocked: ${host} resolves to ${what} (use ${opt('allowHost')} to allow it)`, this.names)
   }
 
   /** Adds an allowed host at runtime (the fixture web when rollout starts it). */

@@ -1,4 +1,5 @@
 import {keysAfterRedo} from '../batch/resume-redo.js'
+import type {ResumeNote} from '../batch/resume-file.js'
 import {trajectoryId} from './trajectory-id.js'
 
 /**
@@ -7,8 +8,9 @@ import {trajectoryId} from './trajectory-id.js'
  * are rolled out again. Returns the trajectory ids (`<task id>#<attempt>`; attempt 1 for records written before
  * --samples) FILE still holds, so that after the resumed run every attempt of every task is in FILE exactly once.
  */
-export function attemptsAlreadyRolledOut(path: string): Promise<Set<string>> {
+export function attemptsAlreadyRolledOut(path: string, note?: ResumeNote): Promise<Set<string>> {
   return keysAfterRedo(path, {
+    note,
     keyOf: (record) => {
       const id = (record.task as {id?: unknown} | undefined)?.id
       if (typeof id !== 'string') return undefined

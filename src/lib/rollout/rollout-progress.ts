@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress'
-import type {Reporter} from '../cli/reporter.js'
+import type {Reporter} from '../report/reporter.js'
 import type {RolloutMetrics} from './metrics.js'
 
 /**

@@ -1,14 +1,14 @@
-import {writeFile} from 'node:fs/promises'
-import {resolve} from 'node:path'
+import {setMaxListeners} from 'node:events'
 import pLimit from 'p-limit'
-import {ExternalError, UsageError} from '../cli/errors.js'
-import type {Reporter} from '../cli/reporter.js'
+import {ExplainedError, ExternalError, UsageError} from '../errors.js'
 import {ArtefactStore} from '../io/artefact-store.js'
 import type {InvalidRecords} from '../io/invalid-records.js'
 import {readRecords} from '../io/read-records.js'
 import {RecordWriter} from '../io/record-writer.js'
-import {TaskSchema, type Task} from '../schema/task.js'
+import {opt, optionKeys, optionText, type OptionNames, type Text} from '../option-text.js'
+import type {Reporter} from '../report/reporter.js'
 import type {Level} from '../schema/level.js'
+import {TaskSchema, type Task} from '../schema/task.js'
 import {FIXTURE_DOMAIN, isFixtureUrl} from '../sites/catalog.js'
 import {fixtureEpisodeCheck} from '../sites/episode-check.js'
 import {DEFAULT_FAULT_SPEC, type FaultConfig} from '../sites/faults.js'
@@ -18,11 +18,12 @@ import {Blocklist} from './blocklist.js'
 import {BrowserPool, type Viewport} from './browser-pool.js'
 import type {TraceMode} from './episode-trace.js'
 import {RolloutMetrics} from './metrics.js'
+import {EgressProxy} from '../egress/egress-proxy.js'
 import {NavigationGuard} from './navigation-guard.js'
 import type {Policy} from './policy.js'
-import {RolloutProgress} from './rollout-progress.js'
 import {guardBrowserRequests} from './request-guard.js'
 import {attemptsAlreadyRolledOut} from './resume-trajectories.js'
+import {RolloutProgress} from './rollout-progress.js'
 import {runScheduler, type EpisodeWork, type RolloutMode} from './scheduler.js'
 import {trajectoryId} from './trajectory-id.js'
 
@@ -31,9 +32,10 @@ export interface RolloutOptions {
   invalid: InvalidRecords
   maxLineBytes: number
   output?: string
+  /** Append to this file (instead of writing `output`), rolling out only the attempts it does not hold. */
   resume?: string
-  /** Where the end-of-run summary goes as JSON. */
-  json?: string
+  /** Gets the end-of-run summary (also when the run was stopped or failed), e.g. to write it as JSON. */
+  onSummary?: (summary: RolloutSummary) => Promise<void>
   policy: Policy
   mode: RolloutMode
   concurrency: number
@@ -50,7 +52,7 @@ export interface RolloutOptions {
   navigationTimeoutMs: number
   /** When a page counts as settled before each observation (settle.ts); timeoutMs 0 turns settling off. */
   settle: {quietMs: number; timeoutMs: number}
-  /** Episodes per task (--samples), each its own attempt with its own seed. */
+  /** Episodes per task, each its own attempt with its own seed. */
   samples: number
   /** Which episodes keep a Playwright trace, and where. */
   trace: {mode: TraceMode; dir: string}
@@ -62,7 +64,7 @@ export interface RolloutOptions {
   graceMs: number
   sites?: string
   sitesToken?: string
-  /** Faults and hazards of the fixture web the rollout starts itself (not of a --sites one). */
+  /** Faults and hazards of the fixture web the rollout starts itself (not of a `sites` one). */
   fixtureFaults?: FaultConfig
   allowHosts: readonly string[]
   blocklist?: string
@@ -71,41 +73,43 @@ export interface RolloutOptions {
   /** Stop on SIGINT/SIGTERM with a grace period (the command); library callers pass their own `stop`. */
   handleSignals: boolean
   progressIntervalSeconds?: number
+  /** How text written into trajectories and warnings names options (the command layer: as flags); default: keys. */
+  names?: OptionNames
 }
 
 /** The run was stopped by a signal: its unfinished episodes are written as `aborted`; exit 130 or 143. */
-export class RolloutInterrupted extends Error {
+export class RolloutInterrupted extends ExplainedError {
   constructor(
     readonly signal: NodeJS.Signals,
     readonly exitCode: number,
     message: string,
-    readonly hint?: string,
+    hint?: Text,
   ) {
-    super(message)
+    super(message, hint)
+    this.name = 'RolloutInterrupted'
   }
 }
 
 /**
- * `webgym rollout`: reads the tasks, starts the fixture web when they need it and no --sites is given, starts the
+ * `webgym rollout`: reads the tasks, starts the fixture web when they need it and no `sites` is given, starts the
  * browser pool, runs the scheduler and writes each trajectory as its episode ends. However it ends, the browsers and
  * the fixture web are closed, and no line is left half-written.
  */
 export async function runRollout(options: RolloutOptions): Promise<RolloutMetrics> {
-  if (options.resume && options.output && resolve(options.resume) !== resolve(options.output)) {
-    throw new UsageError('--resume and -o name different files', '--resume FILE appends to FILE; drop -o')
-  }
   const tasks: Task[] = []
   for await (const {record} of readRecords(options.inputs, {schema: TaskSchema, invalid: options.invalid, maxLineBytes: options.maxLineBytes})) tasks.push(record)
-  const done = options.resume ? await attemptsAlreadyRolledOut(options.resume) : new Set<string>()
+  const done = options.resume ? await attemptsAlreadyRolledOut(options.resume, (text) => options.reporter.warn(text)) : new Set<string>()
   const unique = uniqueTasks(tasks, options.reporter)
   const todo: EpisodeWork[] = unique.flatMap((task) => Array.from({length: options.samples}, (_, i) => ({task, attempt: i + 1})).filter((work) => !done.has(trajectoryId(work.task.id, work.attempt))))
 
-  const guard = new NavigationGuard({allowHosts: options.allowHosts})
+  const names = options.names ?? optionKeys
+  const guard = new NavigationGuard({allowHosts: options.allowHosts, names})
   const blocklist = await Blocklist.open({path: options.blocklist, threshold: options.blockAfter})
   const metrics = new RolloutMetrics()
   const limit = pLimit(options.maxInflight)
   let sites: SitesServer | undefined
   let pool: BrowserPool | undefined
+  let egress: EgressProxy | undefined
   let writer: RecordWriter | undefined
   let progress: RolloutProgress | undefined
   const stopper = new Stopper(options)
@@ -113,19 +117,27 @@ export async function runRollout(options: RolloutOptions): Promise<RolloutMetric
     const fixture = await fixtureWeb(todo.map((work) => work.task), options, (server) => (sites = server))
     if (fixture) guard.allow(`*.${FIXTURE_DOMAIN}`)
     writer = await RecordWriter.open(options.resume ?? options.output, {append: Boolean(options.resume)})
+    // Local browsers reach the web only through the egress proxy, which also maps the fixture web's names; a remote
+    // browser server runs its own (browsers serve).
+    const remote = (options.browserEndpoints?.length ?? 0) > 0
+    if (todo.length > 0 && !remote) egress = await EgressProxy.start({guard, hostRules: fixture?.rules})
     if (todo.length > 0) {
       pool = await BrowserPool.start({
         local: options.browsers,
         endpoints: options.browserEndpoints,
-        hostResolverRules: fixture?.rules,
+        launchArgs: egress?.chromiumArgs(),
         viewport: options.viewport,
         reporter: options.reporter,
         prepare: (browser) => guardBrowserRequests(browser, guard),
       })
     }
+    // Starts at once: one per browser (at least two). Opening a context and loading a start page is the most CPU a
+    // session asks of its browser; a whole first wave of them at once starved the cores long enough to time start
+    // pages out (8-13 of 16 at --concurrency 16 on 4 browsers, 2 cores; none once spread this way).
+    const limitStarts = pLimit(Math.max(2, pool?.size ?? 0))
     progress = new RolloutProgress(metrics, todo.length, options.reporter, {intervalSeconds: options.progressIntervalSeconds})
     const out = writer
-    const {failure, hint} = await runScheduler(todo, {
+    const {failure, hint, notStarted} = await runScheduler(todo, {
       mode: options.mode,
       concurrency: options.concurrency,
       pool: pool!,
@@ -164,8 +176,9 @@ export async function runRollout(options: RolloutOptions): Promise<RolloutMetric
         imageWindow: options.imageWindow,
         shots: new ArtefactStore(options.shots),
         guard,
+        egress,
         blocklist,
-        validate: fixtureEpisodeCheck(fixture ? {url: fixture.url, token: fixture.token} : null),
+        validate: fixtureEpisodeCheck(fixture ? {url: fixture.url, token: fixture.token} : null, names),
         trace: options.trace,
         metrics,
         policyTimeoutMs: options.policy.remote ? null : options.stepTimeoutMs,
@@ -180,27 +193,32 @@ export async function runRollout(options: RolloutOptions): Promise<RolloutMetric
                 }
               })
           : (request) => request(),
+        limitStarts,
       },
     })
     progress.stop()
     report(options, metrics, todo.length, unique.length * options.samples - todo.length, pool?.restarts ?? 0, blocklist)
-    if (options.json) await writeSummary(options, metrics, todo.length, pool?.restarts ?? 0)
+    await options.onSummary?.(rolloutSummary(options, metrics, todo.length, pool?.restarts ?? 0))
     if (stopper.stoppedBy) {
       const resumeHint = options.resume ?? options.output
       throw new RolloutInterrupted(
         stopper.stoppedBy,
         stopper.stoppedBy === 'SIGINT' ? 130 : 143,
         `rollout stopped by ${stopper.stoppedBy}: ${metrics.done} of ${todo.length} episodes written (${metrics.episodes.aborted} aborted)`,
-        resumeHint ? `rerun with --resume ${resumeHint} to finish` : 'write the output with -o FILE to be able to --resume',
+        resumeHint ? optionText`rerun with ${opt('resume')} ${resumeHint} to finish` : optionText`write the output with ${opt('output')} FILE to be able to ${opt('resume')}`,
       )
     }
-    if (failure) throw new ExternalError(`rollout failed: ${failure}`, hint)
+    if (failure) {
+      const message = notStarted > 0 ? optionText`rollout failed: ${failure} (${String(notStarted)} episodes not started, written as aborted for ${opt('resume')} to run)` : optionText`rollout failed: ${failure}`
+      throw new ExternalError(message, hint)
+    }
     return metrics
   } finally {
     progress?.stop()
     stopper.dispose()
     await writer?.close()
     await pool?.close()
+    await egress?.close()
     await options.policy.close?.()
     await sites?.stop()
   }
@@ -215,6 +233,9 @@ class Stopper {
   private readonly onSignal = (signal: NodeJS.Signals) => this.handle(signal)
 
   constructor(private readonly options: RolloutOptions) {
+    // Every episode and model request in flight listens for the stop (each removes its listener when done): as many
+    // as --concurrency and --max-inflight allow, more than Node's default warning threshold of 10.
+    setMaxListeners(0, this.controller.signal)
     if (!options.handleSignals) return
     process.on('SIGINT', this.onSignal)
     process.on('SIGTERM', this.onSignal)
@@ -231,8 +252,14 @@ class Stopper {
   }
 
   private handle(signal: NodeJS.Signals): void {
+    if (this.controller.signal.aborted) {
+      // A third signal: something (a write to a stuck disk, a browser that will not close) holds the exit. What is
+      // written is whole records; --resume finishes the rest.
+      this.options.reporter.warn(`${signal} a third time: exiting now`)
+      process.exit(signal === 'SIGINT' ? 130 : 143)
+    }
     if (this.draining) {
-      this.options.reporter.warn(`${signal} again: aborting the episodes in flight now`)
+      this.options.reporter.warn(`${signal} again: aborting the episodes in flight now (a third time exits at once)`)
       this.controller.abort()
       return
     }
@@ -250,21 +277,16 @@ interface FixtureSetup {
   rules: string
 }
 
-/** The fixture web the tasks need: the one at --sites, or one started here with the tasks' seed. */
+/** The fixture web the tasks need: the one at `sites` (a URL, checked by the caller), or one started here with the tasks' seed. */
 async function fixtureWeb(tasks: readonly Task[], options: RolloutOptions, started: (server: SitesServer) => void): Promise<FixtureSetup | null> {
   if (options.sites) {
-    let url: URL
-    try {
-      url = new URL(options.sites)
-    } catch {
-      throw new UsageError(`--sites is not a URL: "${options.sites}"`, 'pass the url that `webgym sites serve` prints, e.g. http://127.0.0.1:8040')
-    }
+    const url = new URL(options.sites)
     return {url: url.origin, token: options.sitesToken ?? null, rules: `MAP *.${FIXTURE_DOMAIN} ${url.host}`}
   }
   const fixtureTasks = tasks.filter((task) => isFixtureUrl(task.start_url))
   if (fixtureTasks.length === 0) return null
   const seeds = new Set(fixtureTasks.map((task) => (task.meta as {fixture_seed?: unknown} | undefined)?.fixture_seed ?? 0))
-  if (seeds.size > 1) throw new UsageError(`the fixture-web tasks come from ${seeds.size} different seeds (${[...seeds].join(', ')})`, 'roll out one seed at a time, or start `webgym sites serve --seed N` and pass --sites')
+  if (seeds.size > 1) throw new UsageError(`the fixture-web tasks come from ${seeds.size} different seeds (${[...seeds].join(', ')})`, optionText`roll out one seed at a time, or start \`webgym sites serve ${opt('seed')} N\` and pass ${opt('sites')}`)
   const seed = [...seeds][0]
   if (typeof seed !== 'number' || !Number.isSafeInteger(seed)) throw new UsageError(`meta.fixture_seed of the fixture-web tasks is not an integer: ${JSON.stringify(seed)}`)
   const server = await startSites({port: 0, seed, faults: options.fixtureFaults ?? DEFAULT_FAULT_SPEC})
@@ -301,7 +323,7 @@ function report(options: RolloutOptions, metrics: RolloutMetrics, total: number,
   options.reporter.info(`rollout: ${metrics.done}/${total} episodes (${statuses || 'none'})${resumed}; ${metrics.steps} steps, ${metrics.stepsPerSecond().toFixed(1)} steps/s; ${settleLine(metrics)}; ${restarts} browser restarts, ${metrics.retries} episode retries; ${options.invalid.skipped} invalid records skipped`)
   if (blocklist.added.length > 0) options.reporter.warn(`added to the blocklist: ${blocklist.added.join(', ')}`)
   if (metrics.checkErrors > 0) {
-    options.reporter.warn(`${metrics.checkErrors} fixture-web checks could not be made (first: ${metrics.firstCheckError}); those trajectories hold check.error, and judge --judge programmatic cannot score them`)
+    options.reporter.warn(optionText`${metrics.checkErrors} fixture-web checks could not be made (first: ${metrics.firstCheckError}); those trajectories hold check.error, and judge ${opt('judge')} programmatic cannot score them`)
   }
 }
 
@@ -309,10 +331,12 @@ function settleLine(metrics: RolloutMetrics): string {
   const settle = metrics.percentiles('settle')
   const share = metrics.settleBoundShare()
   if (!settle || share === null) return 'settling off'
-  return `settle p50 ${settle.p50} ms, p95 ${settle.p95} ms, ${(100 * share).toFixed(1)}% of steps ended at the bound`
+  return `settle p50 ${settle.p50} ms, p95 ${settle.p95} ms, ${(100 * share).toFixed(1)}% of steps ended at the bound, ${metrics.retaken} observations retaken`
 }
 
-async function writeSummary(options: RolloutOptions, metrics: RolloutMetrics, total: number, restarts: number): Promise<void> {
-  const summary = metrics.summary({browser_restarts: restarts, total, concurrency: options.concurrency, mode: options.mode, policy: options.policy.name, invalid_skipped: options.invalid.skipped, samples: options.samples})
-  await writeFile(options.json!, `${JSON.stringify(summary)}\n`)
+/** The end-of-run summary: steps/s, episodes by status, p50/p95 timings, browser restarts. */
+export type RolloutSummary = ReturnType<RolloutMetrics['summary']>
+
+function rolloutSummary(options: RolloutOptions, metrics: RolloutMetrics, total: number, restarts: number): RolloutSummary {
+  return metrics.summary({browser_restarts: restarts, total, concurrency: options.concurrency, mode: options.mode, policy: options.policy.name, invalid_skipped: options.invalid.skipped, samples: options.samples})
 }

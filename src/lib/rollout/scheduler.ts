@@ -1,3 +1,5 @@
+import {ExternalError} from '../errors.js'
+import {opt, optionText, type Text} from '../option-text.js'
 import type {Task} from '../schema/task.js'
 import type {Trajectory} from '../schema/trajectory.js'
 import type {Blocklist} from './blocklist.js'
@@ -41,8 +43,10 @@ export interface SchedulerOptions {
 export interface SchedulerResult {
   /** Why the run failed on its own (it stopped early, or no episode came to an end of its own), or null. */
   failure: string | null
+  /** Episodes written as not started because the run stopped or gave up first. */
+  notStarted: number
   /** What to check, with the failure. */
-  hint: string
+  hint: Text
 }
 
 /**
@@ -56,7 +60,27 @@ export async function runScheduler(tasks: readonly EpisodeWork[], options: Sched
   let failure: string | null = null
   let lastPolicyError = ''
   let lastError = ''
+  let failureHint: Text | null = null
+  // Work taken but never run (the browser pool gave up under it), written as not started with the rest.
+  const dropped: EpisodeWork[] = []
   const draining = () => options.draining() || failure !== null
+  const giveUp = (work: EpisodeWork, error: unknown) => {
+    if (!(error instanceof ExternalError)) throw error
+    dropped.push(work)
+    if (failure) return
+    failure = error.message
+    failureHint = error.hintText ?? null
+  }
+  const attempt = async (work: EpisodeWork, barrier?: StepBarrier) => {
+    let trajectory: Trajectory
+    try {
+      trajectory = await runTask(work, options, barrier)
+    } catch (error) {
+      barrier?.leave()
+      return giveUp(work, error)
+    }
+    await finish(trajectory)
+  }
   const finish = async (trajectory: Trajectory) => {
     options.episode.metrics.finished(trajectory.status)
     const checkError = (trajectory.check as {error?: unknown} | null | undefined)?.error
@@ -74,7 +98,7 @@ export async function runScheduler(tasks: readonly EpisodeWork[], options: Sched
 
   if (options.mode === 'async') {
     const session = async () => {
-      while (!draining() && next < tasks.length) await finish(await runTask(tasks[next++]!, options))
+      while (!draining() && next < tasks.length) await attempt(tasks[next++]!)
     }
     await Promise.all(Array.from({length: Math.min(options.concurrency, tasks.length)}, session))
   } else {
@@ -82,19 +106,24 @@ export async function runScheduler(tasks: readonly EpisodeWork[], options: Sched
       const batch = tasks.slice(next, next + options.concurrency)
       next += batch.length
       const barrier = new StepBarrier(batch.length)
-      await Promise.all(batch.map(async (task) => finish(await runTask(task, options, barrier))))
+      await Promise.all(batch.map((work) => attempt(work, barrier)))
     }
   }
+  // Every task taken ends in one record: what the run never started is written as such, for --resume to run.
+  const unstarted = [...dropped, ...tasks.slice(next)]
+  const why = failure ? `the run gave up before this episode started: ${failure}` : 'the run was stopped before this episode started'
+  for (const work of unstarted) await finish(withoutSteps(work, {attempt: work.attempt, id: trajectoryId(work.task.id, work.attempt)}, options, ended('not-started', why)))
+  const notStarted = unstarted.length
   const {done: finished, episodes} = options.episode.metrics
-  const policyHint = 'check the policy endpoint (--base-url, --model), then rerun with --resume'
-  if (failure) return {failure, hint: policyHint}
-  if (policyFailures > 0 && policyFailures === finished) return {failure: `every episode (${finished}) ended because the policy failed (last: ${lastPolicyError})`, hint: policyHint}
+  const policyHint = optionText`check the policy endpoint (${opt('baseUrl')}, ${opt('model')}), then rerun with ${opt('resume')}`
+  if (failure) return {failure, hint: failureHint ?? policyHint, notStarted}
+  if (policyFailures > 0 && policyFailures === finished) return {failure: `every episode (${finished}) ended because the policy failed (last: ${lastPolicyError})`, hint: policyHint, notStarted}
   // Errors only, not one episode that answered, ran to its cap or got stuck: the run itself is broken (a fixture web
   // that does not answer, browsers that cannot reach the pages), however many records it wrote.
   if (finished > 0 && episodes.error === finished) {
-    return {failure: `every episode (${finished}) ended in error (last: ${lastError})`, hint: 'the trajectories hold each error; check that the start pages load (--sites, the network), then rerun with --resume'}
+    return {failure: `every episode (${finished}) ended in error (last: ${lastError})`, hint: optionText`the trajectories hold each error; check that the start pages load (${opt('sites')}, the network), then rerun with ${opt('resume')}`, notStarted}
   }
-  return {failure: null, hint: ''}
+  return {failure: null, hint: '', notStarted}
 }
 
 async function runTask(work: EpisodeWork, options: SchedulerOptions, barrier?: StepBarrier): Promise<Trajectory> {

@@ -20,7 +20,12 @@ import {withTimeout} from '../async/with-timeout.js'
  *    Web Animation on an element in the viewport is running. The page reports these itself through an init script
  *    (SETTLE_PROBE): a MutationObserver, a layout-shift PerformanceObserver and a check run on each poll.
  * 5. The quiet window starts no earlier than the end of the action, so a click with no visible effect still waits
- *    one window for a navigation or request it may start late.
+ *    one window for a navigation or request it may start late. A navigation the page has begun (the Navigation API's
+ *    `navigate` event for another document) counts as in flight from that moment, before the browser reports its
+ *    request, for at most LEAVE_GRACE_MS of page time (a link to a download or a 204 never replaces the page).
+ * 7. Unchanged while observed. The screenshot is taken after the page settled; if by the end of it the page has
+ *    changed since (another document, a change the probe saw, a request or navigation begun), the observation is
+ *    discarded and the page settles and is observed again, within the same bound (`observeSettled`).
  * 6. Bound. All of this is bounded by the settle timeout (`--settle-timeout`, default 5 s), counted without the
  *    navigation waits of (1). Long polling, endless animations and pages that never stop changing end the wait at
  *    the bound: the step is recorded with `settled: false` and what was still going on, and the episode goes on.
@@ -48,6 +53,17 @@ export interface SettleResult {
   ms: number
   /** What was still going on when the bound ended the wait; null when the page settled. */
   busy: SettleBusy | null
+  /** The page's state when it was found settled, to tell later whether it changed since (absent when off or unsettled). */
+  mark?: SettleMark
+  /** Observations discarded because the page changed while they were taken (7); absent when none. */
+  retaken?: number
+}
+
+/** The document and the count of changes the probe had seen, and the last network change, when a page settled. */
+export interface SettleMark {
+  doc: string | null
+  changes: number | null
+  networkAt: number
 }
 
 /** What settling needs from the browsing session: its current page, and the requests and navigation in flight. */
@@ -59,6 +75,9 @@ export interface SettleTarget {
   network(): {inflight: number; lastChangeAt: number}
 }
 
+/** How long (page time) a navigation the page began counts as in flight before the browser reports it. */
+const LEAVE_GRACE_MS = 3000
+
 /**
  * In every frame of every page: records when the visible page last changed, and answers `__webgymSettle()` with how
  * long it has been quiet and what is still busy. Plain ES5-level code, defensive about the page's own globals.
@@ -67,7 +86,9 @@ export const SETTLE_PROBE = `(() => {
   if (window.__webgymSettle) return
   var now = function () { return performance.now() }
   var last = now()
-  var mark = function () { last = now() }
+  var changes = 0
+  var doc = Math.random().toString(36).slice(2) + now().toString(36)
+  var mark = function () { last = now(); changes++ }
   var inView = function (element) {
     if (!element || element.nodeType !== 1 || !element.isConnected) return false
     var rect = element.getBoundingClientRect()
@@ -78,16 +99,23 @@ export const SETTLE_PROBE = `(() => {
     var element = node && node.nodeType === 1 ? node : node && node.parentElement
     return inView(element) || (element ? inView(element.parentElement) : false)
   }
+  // The screenshot itself hides the text caret by setting caret-color in an input's style, and puts it back: no change.
+  // Compared as the browser serialises them (a detached element: no mutation record of its own).
+  var scratch = document.createElement('div')
+  var caretless = function (style) { scratch.setAttribute('style', style || ''); scratch.style.removeProperty('caret-color'); return scratch.style.cssText }
   var changed = function (record) {
+    if (record.type === 'attributes' && record.attributeName === 'style' && record.target.getAttribute && caretless(record.oldValue) === caretless(record.target.getAttribute('style'))) return false
     if (record.type !== 'childList') return touches(record.target)
     for (var i = 0; i < record.addedNodes.length; i++) if (touches(record.addedNodes[i])) return true
     return record.removedNodes.length > 0 && inView(record.target)
   }
   new MutationObserver(function (records) {
     for (var i = 0; i < records.length; i++) if (changed(records[i])) return mark()
-  }).observe(document, {subtree: true, childList: true, attributes: true, characterData: true})
+  }).observe(document, {subtree: true, childList: true, attributes: true, attributeOldValue: true, characterData: true})
   try { new PerformanceObserver(mark).observe({type: 'layout-shift'}) } catch (e) {}
-  ;['scroll', 'input', 'load', 'pageshow', 'animationend', 'transitionend'].forEach(function (type) { addEventListener(type, mark, {capture: true, passive: true}) })
+  ;['scroll', 'input', 'pageshow', 'animationend', 'transitionend'].forEach(function (type) { addEventListener(type, mark, {capture: true, passive: true}) })
+  // A load (the page's, or an image's or frame's in the viewport): one far below the fold changes nothing seen.
+  addEventListener('load', function (event) { var target = event.target; if (!target || target.nodeType !== 1 || inView(target)) mark() }, {capture: true, passive: true})
   document.addEventListener('readystatechange', mark)
   // Fetches and XHRs the page's own scripts have under way, counted as they are made: the browser reports a request
   // to the rollout only once it is on its way, which on a loaded machine can be long after the script asked for it.
@@ -105,7 +133,17 @@ export const SETTLE_PROBE = `(() => {
     self.addEventListener('loadend', ended, {once: true})
     try { return Reflect.apply(target, self, args) } catch (error) { ended(); throw error }
   }})
+  // A navigation to another document the page has begun: in flight from now, though the browser may report its request
+  // only later. A download or a 204 never replaces the page, so it counts for a grace period at most.
+  var leftAt = -1
+  var leave = function () { leftAt = now(); mark() }
+  if (window.navigation && typeof window.navigation.addEventListener === 'function') {
+    window.navigation.addEventListener('navigate', function (event) {
+      if (typeof event.downloadRequest !== 'string' && !(event.destination && event.destination.sameDocument)) leave()
+    })
+  } else addEventListener('beforeunload', leave)
   var busy = function () {
+    if (leftAt >= 0 && now() - leftAt < ${LEAVE_GRACE_MS}) return 'navigation'
     if (document.readyState !== 'complete') return 'loading'
     if (pending > 0) return 'network'
     var images = document.images
@@ -117,7 +155,7 @@ export const SETTLE_PROBE = `(() => {
     }
     return null
   }
-  Object.defineProperty(window, '__webgymSettle', {value: function () { return {quietMs: now() - last, busy: busy()} }})
+  Object.defineProperty(window, '__webgymSettle', {value: function () { return {quietMs: now() - last, busy: busy(), doc: doc, changes: changes} }})
 })()`
 
 // Evaluated on each poll; a page the init script did not reach (an error page) reports only its readyState.
@@ -126,6 +164,9 @@ const ASK_PROBE = `typeof window.__webgymSettle === 'function' ? window.__webgym
 interface ProbeReply {
   quietMs: number
   busy: SettleBusy | null
+  /** Absent on a page the init script did not reach. */
+  doc?: string
+  changes?: number
 }
 
 /** Longest wait for one answer of the page's probe: a renderer stuck in a script answers nothing. */
@@ -152,11 +193,47 @@ export async function waitForSettle(target: SettleTarget, options: SettleOptions
     const network = target.network()
     const now = performance.now()
     const quietFor = probe !== null && probe.busy === null && network.inflight === 0 ? Math.min(now - Math.max(actionEndedAt, network.lastChangeAt), probe.quietMs) : 0
-    if (quietFor >= options.quietMs) return {settled: true, ms: now - started, busy: null}
+    if (quietFor >= options.quietMs) return {settled: true, ms: now - started, busy: null, mark: {doc: probe!.doc ?? null, changes: probe!.changes ?? null, networkAt: network.lastChangeAt}}
     const busy: SettleBusy = probe === null ? 'unresponsive' : (probe.busy ?? (network.inflight > 0 ? 'network' : 'changing'))
     if (spent >= options.timeoutMs) return {settled: false, ms: now - started, busy}
     // Quiet so far: poll again when the window would be complete. Busy: a window from now is the soonest it can be.
     await sleep(Math.min(options.timeoutMs - spent, Math.max(MIN_POLL_MS, options.quietMs - quietFor)))
+  }
+}
+
+/**
+ * Whether the page is as it was when `mark` was taken: no navigation or request begun, the same document, and no
+ * change the probe saw. A page that cannot tell (no probe) counts as unchanged when it is still quiet.
+ */
+export async function unchangedSince(target: SettleTarget, mark: SettleMark): Promise<boolean> {
+  if (target.navigation()) return false
+  const network = target.network()
+  if (network.inflight > 0 || network.lastChangeAt !== mark.networkAt) return false
+  const probe = await askProbe(target.page)
+  if (probe === null || probe.busy !== null) return false
+  return (probe.doc ?? null) === mark.doc && (probe.changes ?? null) === mark.changes
+}
+
+/** The longest run of settle-then-observe tries before the last one stands as it is. */
+const MAX_OBSERVE_TRIES = 4
+
+/**
+ * Settles, observes with `capture`, and checks that the page did not change while it was observed (7); if it did,
+ * settles and observes again, the tries together within the settle bound. What `capture` returned last stands, with
+ * the whole wait as the settle time; an observation taken after the bound ended a wait is never retried.
+ */
+export async function observeSettled<T>(target: SettleTarget, options: SettleOptions, actionEndedAt: number, capture: () => Promise<T>): Promise<{observation: T; settle: SettleResult}> {
+  const started = performance.now()
+  let settle = await waitForSettle(target, options, actionEndedAt)
+  let waited = settle.ms
+  for (let tries = 1; ; tries++) {
+    const observation = await capture()
+    if (!settle.settled || !settle.mark || tries >= MAX_OBSERVE_TRIES || (await unchangedSince(target, settle.mark))) {
+      return {observation, settle: {...settle, ms: waited, ...(tries > 1 ? {retaken: tries - 1} : {})}}
+    }
+    const left = options.timeoutMs - (performance.now() - started)
+    settle = await waitForSettle(target, {...options, timeoutMs: Math.max(1, left)}, performance.now())
+    waited += settle.ms
   }
 }
 

@@ -13,9 +13,7 @@ import {WEBGYM_VERSION} from '../version.js'
 export async function withRubric(task: Task, client: LlmClient, options: {force: boolean}): Promise<Task> {
   if (task.rubric && !options.force) return task
   const reply = await client.complete({schemaName: 'rubric', schema: RubricReplySchema, messages: rubricMessages(task), promptVersion: RUBRIC_PROMPT_VERSION})
-  const rubric: Rubric = {
-    fact_groups: reply.value.fact_groups.map((group) => ({id: group.id, description: group.description.trim(), facts: group.facts.map((fact) => fact.trim())})),
-  }
+  const rubric = withoutRepeatedFacts(reply.value.fact_groups.map((group) => ({id: group.id, description: group.description.trim(), facts: group.facts.map((fact) => fact.trim())})))
   const difficulty = countFacts(rubric)
   return {
     ...task,
@@ -24,4 +22,16 @@ export async function withRubric(task: Task, client: LlmClient, options: {force:
     level: levelForDifficulty(difficulty),
     provenance: {...task.provenance, rubric: {model: reply.model, prompt_version: RUBRIC_PROMPT_VERSION, webgym_version: WEBGYM_VERSION}},
   }
+}
+
+/**
+ * The rubric with each fact once: a fact the reply repeats (the same words, whatever the case and spacing), in its
+ * group or another, is kept where it first appears, and a group left with no fact goes. Difficulty counts facts, so a
+ * repeated one would make a task look harder than it is.
+ */
+export function withoutRepeatedFacts(groups: Rubric['fact_groups']): Rubric {
+  const seen = new Set<string>()
+  const key = (fact: string) => fact.toLowerCase().replace(/\s+/g, ' ').trim()
+  const kept = groups.map((group) => ({...group, facts: group.facts.filter((fact) => !seen.has(key(fact)) && Boolean(seen.add(key(fact))))}))
+  return {fact_groups: kept.filter((group) => group.facts.length > 0)}
 }

@@ -22,12 +22,12 @@ export const StepSchema = z.looseObject({
   memory: z.string().nullable().default(null),
   action_error: z.string().nullable().default(null),
   repeated: z.boolean().default(false),
-  train: z.boolean().optional().describe('false: filter --drop-repeated-steps left the step out of training'),
+  train: z.boolean().optional().describe('false: filter left this repeated step out of training'),
   observe_ms: z.number().nonnegative().describe('Settling and capturing the observation'),
   policy_ms: z.number().nonnegative(),
   act_ms: z.number().nonnegative(),
   settle_ms: z.number().nonnegative().optional().describe('How long the page was waited for before the observation (part of observe_ms)'),
-  settled: z.boolean().nullable().optional().describe('true: the page settled before the observation; false: the --settle-timeout bound ended the wait; null: settling was off'),
+  settled: z.boolean().nullable().optional().describe('true: the page settled before the observation; false: the settle timeout ended the wait; null: settling was off'),
   settle_busy: z.string().optional().describe('What was still going on when the bound ended the wait (settled false)'),
   observed_at: z.string().optional().describe('When the screenshot was taken (ISO 8601, ms)'),
   reasoning: z.string().nullable().optional().describe("A thinking model's reasoning (the server's reasoning_content), apart from the response"),
@@ -70,6 +70,7 @@ export const EPISODE_END_KINDS = [
   'browser-lost', // the browser crashed or hung and the retries ran out (error)
   'policy-failed', // the policy failed for good: the model server after its retries (error)
   'stopped', // the run was stopped by a signal (aborted)
+  'not-started', // the run stopped or gave up before this episode started (aborted; --resume runs it)
 ] as const
 export const EPISODE_STAGES = ['open', 'start', 'observe', 'decide', 'act', 'episode'] as const
 
@@ -83,7 +84,7 @@ export const EpisodeCauseSchema = z
 export const TrajectorySchema = z
   .looseObject({
     id: z.string().optional().describe('<task id>#<attempt>'),
-    attempt: z.number().int().positive().optional().describe('Which of the task\'s --samples attempts this is, from 1'),
+    attempt: z.number().int().positive().optional().describe('Which of the task\'s sampled attempts this is, from 1'),
     task: TaskSchema,
     run: RunSchema,
     status: z.enum(TRAJECTORY_STATUSES),
@@ -96,7 +97,7 @@ export const TrajectorySchema = z
       .nullable()
       .optional()
       .describe("The task's validation verdict at the end of the episode (the fixture web's programmatic check)"),
-    trace: z.string().optional().describe('Path of the Playwright trace of the episode (rollout --trace): npx playwright-core show-trace PATH'),
+    trace: z.string().optional().describe('Path of the Playwright trace of the episode (rollout\'s trace option): npx playwright-core show-trace PATH'),
   })
   .describe('One episode of a policy on a task')
 

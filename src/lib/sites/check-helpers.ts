@@ -1,19 +1,8 @@
 // Helpers for the programmatic checks of fixture tasks: comparing an agent's free-text answer with expected values.
+import {normaliseAnswer} from '../answers/normalise-answer.js'
 
-/** Lower case, no accents, `$1,299.00` → `1299`, runs of punctuation and space → one space. */
-export function normaliseAnswer(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/(\d),(?=\d{3}\b)/g, '$1')
-    .replace(/(\d+)\.0+\b/g, '$1')
-    .replace(/(\d+\.\d*?[1-9])0+\b/g, '$1')
-    .replace(/[^\p{L}\p{N}.]+/gu, ' ')
-    .replace(/\.(?!\d)/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-}
+// The families' checks clean answers exactly as the judge does.
+export {normaliseAnswer}
 
 /** True when the answer mentions `expected` as whole words (numbers compared by value, case and accents ignored). */
 export function answerMentions(answer: string | null, expected: string | number): boolean {

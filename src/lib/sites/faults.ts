@@ -1,3 +1,4 @@
+import {logNormal} from '../random/log-normal.js'
 import {SeededRandom} from '../random/seeded-random.js'
 import {EVERYDAY_HAZARDS, HAZARD_DELAYS_MS, HAZARD_KINDS, MANY_HAZARDS, siteHazards, type HazardKind, type HazardRates} from './hazards.js'
 import {hashString} from './random-pick.js'
@@ -190,11 +191,7 @@ export class FaultPlan {
 
   /** A log-normal draw with the given median and 95th percentile. */
   private logNormal(median: number, p95: number): number {
-    if (median <= 0) return 0
-    const sigma = Math.log(p95 / median) / 1.6448536269514722
-    const u1 = this.rng.nextFloat()
-    const u2 = this.rng.nextFloat()
-    const z = Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2)
-    return median * Math.exp(sigma * z)
+    // 1 - nextFloat() is in (0, 1]: log(0) would be an endless delay.
+    return logNormal(median, p95, 1 - this.rng.nextFloat(), this.rng.nextFloat())
   }
 }

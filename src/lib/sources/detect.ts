@@ -1,5 +1,6 @@
 import {basename} from 'node:path'
-import {InputError} from '../cli/errors.js'
+import {InputError} from '../errors.js'
+import {opt, optionText} from '../option-text.js'
 import {SOURCES} from './index.js'
 import type {SourceAdapter} from './types.js'
 
@@ -21,12 +22,12 @@ export function detectSource(sample: Record<string, unknown>, file: string): Sou
     .sort((a, b) => b.score - a.score)
   const keys = Object.keys(sample).slice(0, 8).join(', ')
   if (scored.length === 0) {
-    throw new InputError(`${file}: cannot tell which source task set this is (fields: ${keys})`, 'pass --source NAME, or --source generic --map intent=FIELD,...')
+    throw new InputError(`${file}: cannot tell which source task set this is (fields: ${keys})`, optionText`pass ${opt('source')} NAME, or ${opt('source')} generic ${opt('map')} intent=FIELD,...`)
   }
   const best = scored.filter((entry) => entry.score === scored[0].score)
   if (best.length > 1) {
     const names = best.map((entry) => entry.source.name)
-    throw new InputError(`${file}: ambiguous source, it matches ${names.join(' and ')} (fields: ${keys})`, `pass --source ${names.join('|')}`)
+    throw new InputError(`${file}: ambiguous source, it matches ${names.join(' and ')} (fields: ${keys})`, optionText`pass ${opt('source')} ${names.join('|')}`)
   }
   return scored[0].source
 }

@@ -1,4 +1,4 @@
-import {describeValue} from '../cli/errors.js'
+import {describeValue} from '../errors.js'
 import {RowError} from './types.js'
 
 // Reading fields of a source row, with errors that name the field and quote the bad value.

@@ -1,4 +1,5 @@
-import {describeValue} from '../cli/errors.js'
+import {describeValue} from '../errors.js'
+import {opt, optionText} from '../option-text.js'
 import {parseLevel} from '../schema/level.js'
 import {isEmptyValue, metaWithout} from './fields.js'
 import {RowError, type SourceAdapter} from './types.js'
@@ -46,7 +47,7 @@ function compileFieldMap(map: Partial<Record<GenericTarget, string>> = {}): Comp
 // Any JSONL, JSON or CSV task list, mapped with `--map intent=FIELD,website=FIELD,...` (FIELD may be a dotted path).
 export const generic: SourceAdapter = {
   name: 'generic',
-  description: 'Any JSONL/JSON/CSV/parquet task list, fields named with --map intent=FIELD,website=FIELD,start_url=FIELD,answer=FIELD,id=FIELD[,level=,domain=,subdomain=]',
+  description: optionText`Any JSONL/JSON/CSV/parquet task list, fields named with ${opt('map')} intent=FIELD,website=FIELD,start_url=FIELD,answer=FIELD,id=FIELD[,level=,domain=,subdomain=]`,
   detect: () => 0,
   prepare: async (_file, options) => compileFieldMap(options.fieldMap),
   toTask: (row, context) => {

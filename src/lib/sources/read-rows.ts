@@ -1,11 +1,12 @@
 import {extname} from 'node:path'
 import type {Readable} from 'node:stream'
 import type {InfoRecord as CsvInfoRecord} from 'csv-parse'
-import {InputError, InvalidRecordError, type RecordLocation} from '../cli/errors.js'
+import {InputError, InvalidRecordError, type RecordLocation} from '../errors.js'
 import type {InvalidRecords} from '../io/invalid-records.js'
 import {assertReadableFile, displayName, openInput, peek} from '../io/open-input.js'
 import {readJsonBatches} from '../io/read-records.js'
 import {utf8Guard} from '../io/utf8-guard.js'
+import {opt, optionText} from '../option-text.js'
 import {elementStartLines} from './json-array.js'
 
 export const SOURCE_FORMATS = ['jsonl', 'json', 'csv', 'parquet'] as const
@@ -34,7 +35,7 @@ export async function* readSourceRowBatches(path: string, options: ReadOptions):
   const name = options.name ?? displayName(path)
   const format = await detectFormat(path, name)
   if (format === 'jsonl') {
-    for await (const lines of readJsonBatches(path, {...options, name})) {
+    for await (const lines of readJsonBatches(path, {...options, name, allowEmpty: true})) {
       yield lines.map((line) => ({value: line.value as Record<string, unknown>, location: line.location}))
     }
   } else if (format === 'parquet') yield* inBatches(readParquetRows(path, name), options.invalid)
@@ -168,7 +169,7 @@ async function* readCsvRows(path: string, file: string, options: ReadOptions): A
       throw new InvalidRecordError({file, line: parsedEnd + 1}, undefined, 'not valid CSV (a quoted field opened in this row is never closed)', 'fix the quoting of that row')
     }
     if (csvError.code === 'CSV_MAX_RECORD_SIZE') {
-      throw new InvalidRecordError({file, line: parsedEnd + 1}, undefined, `row is longer than the limit of ${options.maxLineBytes} bytes`, 'raise it with --max-line-bytes')
+      throw new InvalidRecordError({file, line: parsedEnd + 1}, undefined, `row is longer than the limit of ${options.maxLineBytes} bytes`, optionText`raise it with ${opt('maxLineBytes')}`)
     }
     if (csvError.code?.startsWith('CSV_')) {
       const line = csvError.lines === undefined ? parsedEnd + 1 : csvError.lines - quotedCrs

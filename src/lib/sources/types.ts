@@ -1,5 +1,6 @@
 import type {Level} from '../schema/level.js'
 import type {Rubric} from '../schema/rubric.js'
+import type {Text} from '../option-text.js'
 
 /** A task as an adapter reads it from a source row, before ids, websites and URLs are normalised. */
 export interface TaskDraft {
@@ -32,14 +33,15 @@ export interface RowContext {
 export interface PrepareOptions {
   /** `--answers FILE` (WebVoyager's reference_answer.json). */
   answersFile?: string
-  /** `--map` for the generic adapter. */
+  /** The generic adapter's field map (target=FIELD pairs). */
   fieldMap?: Record<string, string>
 }
 
 /** One source task set: how to recognise its rows and turn each into a task. */
 export interface SourceAdapter {
   name: string
-  description: string
+  /** One line for the list of sources (it may name options). */
+  description: Text
   /** Scores 0..1 how well a sample row's fields match this source (0: not this source). */
   detect(sample: Record<string, unknown>): number
   /** Words in a file name that hint at this source, for telling look-alike sources apart. */

@@ -1,6 +1,7 @@
 import {access, readFile} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
-import {InputError} from '../cli/errors.js'
+import {InputError} from '../errors.js'
+import {opt, optionText} from '../option-text.js'
 import {keyScore, metaWithout, requiredIntent, requiredText} from './fields.js'
 import type {PrepareOptions, SourceAdapter, TaskDraft} from './types.js'
 
@@ -10,7 +11,7 @@ export type ReferenceAnswers = Map<string, {notice: string | null; answers: Map<
 // WebVoyager rows: {web_name, id: "<web_name>--<n>", ques, web}; answers joined from reference_answer.json.
 export const webvoyager: SourceAdapter = {
   name: 'webvoyager',
-  description: 'WebVoyager (643 tasks on 15 sites); joins reference_answer.json given with --answers or found beside the file',
+  description: optionText`WebVoyager (643 tasks on 15 sites); joins reference_answer.json given with ${opt('answers')} or found beside the file`,
   fileHints: ['webvoyager'],
   detect: (sample) => (keyScore(sample, ['web_name', 'id', 'ques', 'web']) > 0 && !('eval' in sample) && !('difficulty' in sample) && !('Final answer' in sample) ? 0.8 : 0),
   prepare: (file, options) => loadReferenceAnswers(file, options),

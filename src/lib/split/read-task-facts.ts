@@ -1,7 +1,8 @@
-import {InvalidRecordError} from '../cli/errors.js'
+import {InvalidRecordError} from '../errors.js'
 import type {Line} from '../io/read-lines.js'
 import {parseJsonLine} from '../io/read-records.js'
 import {describeIssue} from '../io/zod-issue.js'
+import type {Text} from '../option-text.js'
 import {TaskSchema} from '../schema/task.js'
 import type {Stratum} from './stratum.js'
 import {websiteKey} from './website-key.js'
@@ -15,7 +16,7 @@ export interface TaskFacts {
   websites: (string | null)[]
   strata: Stratum[]
   stratumOf: Int32Array
-  errors: {line: number; field?: string; problem: string}[]
+  errors: {line: number; field?: string; problem: Text}[]
 }
 
 /** Validates a batch of lines as Task records (in a worker or in the calling thread) and keeps only their facts. */

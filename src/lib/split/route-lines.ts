@@ -1,4 +1,4 @@
-import {InputError} from '../cli/errors.js'
+import {InputError} from '../errors.js'
 import {openInput} from '../io/open-input.js'
 import {readLineChunks} from '../io/read-lines.js'
 import type {RecordWriter} from '../io/record-writer.js'

@@ -1,13 +1,15 @@
+import {InputError} from '../errors.js'
+import {EMPTY_INPUT_HINT, emptyInputMessage} from '../io/read-records.js'
 import {stat} from 'node:fs/promises'
-import {InvalidRecordError} from '../cli/errors.js'
+import {InvalidRecordError} from '../errors.js'
 import type {InvalidRecords} from '../io/invalid-records.js'
 import {openInput} from '../io/open-input.js'
 import {decodeLineChunk, readLineChunks, type LineChunk} from '../io/read-lines.js'
+import {canUseWorkers, WorkerPool} from '../workers/worker-pool.js'
 import {IntColumn} from './int-column.js'
 import {readTaskFacts, SCAN_WORKER, type TaskFacts} from './read-task-facts.js'
 import {StratumNumbering} from './stratum.js'
 import {NO_WEBSITE, type TaskIndex} from './task-index.js'
-import {canUseWorkers, WorkerPool} from '../workers/worker-pool.js'
 
 export interface ScanTasksOptions {
   /** The file to read (a spooled copy when the input was stdin). */
@@ -27,6 +29,7 @@ const IN_FLIGHT_BATCHES = 8
 // Pass 1: validates every line and keeps only the compact per-task data the split needs.
 export async function scanTasks(options: ScanTasksOptions): Promise<TaskIndex> {
   const lines = new IntColumn()
+  const skippedBefore = options.invalid.skipped
   const websiteOf = new IntColumn()
   const stratumOf = new IntColumn()
   const websiteNumbers = new Map<string, number>()
@@ -71,6 +74,8 @@ export async function scanTasks(options: ScanTasksOptions): Promise<TaskIndex> {
     await Promise.allSettled(pending)
     await pool?.close()
   }
+  // The one rule for empty input (read-records.ts): no line at all, not even a skipped one, is an error.
+  if (lines.length === 0 && options.invalid.skipped === skippedBefore) throw new InputError(emptyInputMessage(options.name), EMPTY_INPUT_HINT)
   return {
     lines: lines.values(),
     websiteOf: websiteOf.values(),

@@ -1,3 +1,4 @@
+import {opt, optionText, type OptionText} from '../option-text.js'
 import type {SplitReport} from './split-report.js'
 
 // The one status line a cron log keeps: where every task went.
@@ -12,8 +13,8 @@ export function splitSummaryLine(report: SplitReport): string {
 }
 
 // Says why the test set is smaller than asked, when the input has too few websites; null when it is not.
-export function testShortfallWarning(report: SplitReport): string | null {
+export function testShortfallWarning(report: SplitReport): OptionText | null {
   const {requested, possible} = report.check.test_size
   if (possible >= requested) return null
-  return `only ${possible} distinct websites, fewer than --test-size ${requested}: test has one task per website, and every other task of those websites is held out`
+  return optionText`only ${possible} distinct websites, fewer than ${opt('testSize')} ${requested}: test has one task per website, and every other task of those websites is held out`
 }

@@ -1,5 +1,5 @@
 import {z} from 'zod'
-import {InvalidRecordError} from '../cli/errors.js'
+import {InvalidRecordError} from '../errors.js'
 import type {InvalidRecords} from '../io/invalid-records.js'
 import {readJsonLines} from '../io/read-records.js'
 import {describeIssue} from '../io/zod-issue.js'

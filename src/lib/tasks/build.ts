@@ -1,17 +1,19 @@
+import {EMPTY_INPUT_HINT, emptyInputMessage} from '../io/read-records.js'
 import {rmSync} from 'node:fs'
 import {mkdtemp, rm, stat} from 'node:fs/promises'
 import {availableParallelism, tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {InputError, InvalidRecordError} from '../cli/errors.js'
-import {Progress} from '../cli/progress.js'
-import type {Reporter} from '../cli/reporter.js'
+import {InputError, InvalidRecordError} from '../errors.js'
+import {ByteSpool} from '../io/byte-spool.js'
 import type {InvalidRecords} from '../io/invalid-records.js'
 import {displayName, openInput, STDIN} from '../io/open-input.js'
 import {decodeLineChunk, readLineChunks, type LineChunk} from '../io/read-lines.js'
 import {parseJsonLine} from '../io/read-records.js'
-import {ByteSpool} from '../io/byte-spool.js'
 import type {RecordWriter} from '../io/record-writer.js'
 import {spoolStdin} from '../io/spool-stdin.js'
+import {opt, optionText} from '../option-text.js'
+import {Progress} from '../report/progress.js'
+import type {Reporter} from '../report/reporter.js'
 import {detectSource} from '../sources/detect.js'
 import {detectFormat, readSourceRowBatches} from '../sources/read-rows.js'
 import {RowError, type PrepareOptions, type SourceAdapter} from '../sources/types.js'
@@ -70,6 +72,7 @@ export async function buildTasks(options: BuildTasksOptions): Promise<BuildSumma
     progress.stop()
     const plan = await planMerges(spool, state.hashes)
     await writeMerged(spool, plan, options.writer)
+    await options.writer.flush()
     const summary: BuildSummary = {
       bySource: Object.fromEntries(state.counts),
       written: options.writer.count,
@@ -121,7 +124,7 @@ async function convertFile(file: string, options: BuildTasksOptions, state: Buil
     const sawRows = workers > 1 ? await convertInWorkers(file, path, name, workers, options, state, spool) : await convertInThread(file, path, name, options, state, spool)
     // No row at all, not even a skipped one: an empty file is a failed download or export, not an empty task set.
     if (!sawRows && options.invalid.skipped === skippedBefore) {
-      throw new InputError(`${name}: holds no task rows (it is empty, or only blank lines or a header)`, 'check that this is the task file and that it was written completely')
+      throw new InputError(emptyInputMessage(name, 'task rows').replace(/\)$/, ' or a header)'), EMPTY_INPUT_HINT)
     }
   } finally {
     await stdin?.remove()
@@ -142,7 +145,7 @@ async function workersFor(path: string, name: string, requested: number | 'auto'
   if (requested !== 'auto' && requested <= 1) return 0
   const inThreadBecause = await whyNotInWorkers(path, name)
   if (inThreadBecause) {
-    if (requested !== 'auto') reporter.warn(`tasks build: ${name}: --workers ${requested} not used: ${inThreadBecause}; converting in one thread`)
+    if (requested !== 'auto') reporter.warn(optionText`tasks build: ${name}: ${opt('workers')} ${requested} not used: ${inThreadBecause}; converting in one thread`)
     return 0
   }
   if (requested !== 'auto') return requested

@@ -1,4 +1,5 @@
 import type {PrepareOptions} from '../sources/types.js'
+import type {Text} from '../option-text.js'
 
 // Messages between `tasks build` and its conversion workers.
 
@@ -26,7 +27,7 @@ export interface ConvertResponse {
   sourceRuns: [string, number][]
   /** 1 where the row has a website. */
   hasWebsite: Uint8Array
-  errors: {line: number; field?: string; problem: string}[]
+  errors: {line: number; field?: string; problem: Text}[]
 }
 
 /** The built worker script (workers run only from dist/). */

@@ -1,5 +1,5 @@
 import {workerData} from 'node:worker_threads'
-import {InvalidRecordError} from '../cli/errors.js'
+import {InvalidRecordError} from '../errors.js'
 import {LineBuffer} from '../io/line-buffer.js'
 import {decodeLineChunk, type LineChunk} from '../io/read-lines.js'
 import {parseJsonLine} from '../io/read-records.js'

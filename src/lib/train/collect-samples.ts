@@ -1,9 +1,10 @@
 import {dirname} from 'node:path'
-import {InvalidRecordError} from '../cli/errors.js'
-import type {InvalidRecords} from '../io/invalid-records.js'
+import {InvalidRecordError} from '../errors.js'
 import type {ByteSpool} from '../io/byte-spool.js'
+import type {InvalidRecords} from '../io/invalid-records.js'
 import {readRecords} from '../io/read-records.js'
 import {trajectoryKey} from '../judge/trajectory-key.js'
+import {opt, optionText} from '../option-text.js'
 import {dialectForPromptVersion, knownPromptVersions} from '../prompts/policy-dialects.js'
 import {JudgedTrajectorySchema} from '../schema/judged.js'
 import {promptSettings, stepPrompt, type PromptMessage} from './step-prompts.js'
@@ -79,7 +80,7 @@ export async function collectSamples(options: CollectOptions): Promise<CollectTa
     const version = record.run.prompt_version
     const dialect = version === null ? null : dialectForPromptVersion(version)
     if (version !== null && !dialect) {
-      options.invalid.handle(new InvalidRecordError(location, 'run.prompt_version', `is ${JSON.stringify(version)}; this webgym rebuilds ${knownPromptVersions().join(', ')} prompts only`, 'train with the webgym version that collected these trajectories, or skip them with --on-invalid skip'))
+      options.invalid.handle(new InvalidRecordError(location, 'run.prompt_version', `is ${JSON.stringify(version)}; this webgym rebuilds ${knownPromptVersions().join(', ')} prompts only`, optionText`train with the webgym version that collected these trajectories, or skip them with ${opt('onInvalid')} skip`))
       continue
     }
     if (record.judgment.error !== null) {

@@ -1,10 +1,11 @@
 import {constants} from 'node:os'
 import {execa} from 'execa'
-import {ExternalError} from '../cli/errors.js'
-import type {TrainStatus} from './train-status.js'
-import {applyLlamaFactoryLine, applyTrainerEvent, emptyProgress, parseTrainerEvent, type TrainerProgress} from './trainer-progress.js'
-import type {TrainerCommand} from './trainer-command.js'
+import {ExternalError} from '../errors.js'
+import {opt, optionText, type Text} from '../option-text.js'
 import type {TrainBackend} from './train-settings.js'
+import type {TrainStatus} from './train-status.js'
+import type {TrainerCommand} from './trainer-command.js'
+import {applyLlamaFactoryLine, applyTrainerEvent, emptyProgress, parseTrainerEvent, type TrainerProgress} from './trainer-progress.js'
 
 export interface TrainerRun {
   exitCode: number
@@ -17,8 +18,8 @@ export interface TrainerRun {
   endedAt: Date
 }
 
-const INSTALL_HINTS: Record<TrainBackend, string> = {
-  llamafactory: "install LLaMA-Factory in this environment (pip install 'llamafactory[torch,metrics,deepspeed]', or pip install -e . in a LLaMA-Factory checkout), or use --backend torch",
+const INSTALL_HINTS: Record<TrainBackend, Text> = {
+  llamafactory: optionText`install LLaMA-Factory in this environment (pip install 'llamafactory[torch,metrics,deepspeed]', or pip install -e . in a LLaMA-Factory checkout), or use ${opt('backend')} torch`,
   torch: 'install the torch trainer\'s launcher and libraries in this environment (pip install accelerate torch transformers peft)',
 }
 
@@ -78,7 +79,7 @@ export async function launchTrainer(backend: TrainBackend, command: TrainerComma
     for (const line of stdout.end()) handleLine(line)
     options.status.stop()
     if (result.code === 'ENOENT' && result.exitCode === undefined && result.signal === undefined) {
-      throw new ExternalError(`${command.file} not found on PATH: the ${backend} backend launches it`, INSTALL_HINTS[backend])
+      throw new ExternalError(`${command.file} not found on PATH: the ${backend} backend launches it`, INSTALL_HINTS[backend], {command: command.file, args: command.args})
     }
     const signal = (result.signal as NodeJS.Signals | undefined) ?? null
     const exitCode = result.exitCode ?? (signal ? 128 + (constants.signals[signal] ?? 0) : 1)

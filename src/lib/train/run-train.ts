@@ -1,20 +1,22 @@
 import {mkdir, readFile, rm} from 'node:fs/promises'
 import {isAbsolute, join, resolve} from 'node:path'
-import {InputError} from '../cli/errors.js'
-import type {Reporter} from '../cli/reporter.js'
-import type {InvalidRecords} from '../io/invalid-records.js'
+import {InputError} from '../errors.js'
 import {ByteSpool} from '../io/byte-spool.js'
+import type {InvalidRecords} from '../io/invalid-records.js'
+import {opt, optionText} from '../option-text.js'
+import type {Reporter} from '../report/reporter.js'
 import {collectSamples, type PendingSample, type SkipCounts} from './collect-samples.js'
 import {launchTrainer} from './launch-trainer.js'
 import {writeLlamaFactoryConfig} from './llamafactory-files.js'
 import {SampleImages} from './sample-images.js'
 import {writeTorchConfig} from './torch-files.js'
+import type {Baseline, Hyperparameters, TrainBackend} from './train-settings.js'
 import {TrainStatus} from './train-status.js'
-import {applyTrainerLog} from './trainer-progress.js'
 import {commandLine, trainerCommand, type LaunchLayout} from './trainer-command.js'
-import {assertBackendSupports, type Baseline, type Hyperparameters, type TrainBackend} from './train-settings.js'
+import {applyTrainerLog} from './trainer-progress.js'
 import {writeDataset} from './write-dataset.js'
 
+/** What to train on and how; the backend, baseline and layout go together (checked by the caller). */
 export interface TrainOptions {
   inputs: readonly string[]
   invalid: InvalidRecords
@@ -46,12 +48,12 @@ export interface TrainRecord {
   /** Trajectories left out because their judging failed. */
   trajectories_unjudged: number
   images: number
-  /** The mean reward subtracted from every reward (--baseline mean), else null. */
+  /** The mean reward subtracted from every reward (baseline mean), else null. */
   baseline: number | null
-  /** --baseline group: tasks whose attempts are averaged, and those among them with mixed rewards (they teach). */
+  /** baseline group: tasks whose attempts are averaged, and those among them with mixed rewards (they teach). */
   baseline_groups?: {tasks: number; mixed: number}
   skipped: SkipCounts
-  /** Records left out under --on-invalid skip (malformed, or prompted in a dialect this webgym cannot rebuild). */
+  /** Records left out as invalid and skipped (malformed, or prompted in a dialect this webgym cannot rebuild). */
   invalid_skipped: number
   steps?: number | null
   total_steps?: number | null
@@ -65,11 +67,10 @@ export interface TrainRecord {
 
 /**
  * `webgym train`: writes the dataset (one sample per kept step, its prompt rebuilt as the policy sent it) and the
- * trainer's config into --out, then launches the trainer and waits for it (unless dry-run). The record's exit_code
+ * trainer's config into `out`, then launches the trainer and waits for it (unless dry-run). The record's exit_code
  * is the trainer's.
  */
 export async function runTrain(options: TrainOptions): Promise<TrainRecord> {
-  assertBackendSupports(options.backend, options.baseline)
   const out = resolve(options.out)
   const command = trainerCommand(options.backend, out, options.layout)
   await mkdir(out, {recursive: true})
@@ -104,7 +105,7 @@ export async function runTrain(options: TrainOptions): Promise<TrainRecord> {
   report(options.reporter, collected, dataset.samples, dataset.trajectories, images.count, out, options.invalid.skipped)
   if (!dataset.pixels) {
     if (collected.trajectories === 0) throw new InputError('nothing to train on: no judged trajectories in the input', 'name the files of `webgym judge` output, or pipe them on stdin')
-    const hint = options.baseline === 'none' ? 'train on successful trajectories (reward 1) of a model policy, e.g. webgym filter --success judged.ndjson' : 'a baseline leaves weight only where the rewards differ'
+    const hint = options.baseline === 'none' ? optionText`train on successful trajectories (reward 1) of a model policy, e.g. webgym filter ${opt('success')} judged.ndjson` : 'a baseline leaves weight only where the rewards differ'
     throw new InputError(`nothing to train on: none of the ${collected.trajectories} trajectories has a step to learn from (see the counts above)`, hint)
   }
   if (options.backend === 'llamafactory') await writeLlamaFactoryConfig(out, options.hyperparameters, dataset.pixels)
@@ -154,13 +155,13 @@ export async function runTrain(options: TrainOptions): Promise<TrainRecord> {
 }
 
 function report(reporter: Reporter, collected: {trajectories: number; unjudged: number; withGaps: number; skipped: SkipCounts}, samples: number, used: number, images: number, out: string, invalidSkipped: number): void {
-  if (collected.unjudged > 0) reporter.warn(`${collected.unjudged} trajectories left out: their judging failed (judgment.error); judge them again with webgym judge --resume`)
+  if (collected.unjudged > 0) reporter.warn(optionText`${collected.unjudged} trajectories left out: their judging failed (judgment.error); judge them again with webgym judge ${opt('resume')}`)
   const skipped = Object.entries(collected.skipped)
     .filter(([, count]) => count > 0)
     .map(([reason, count]) => `${count} ${reason.replaceAll('_', ' ')}`)
     .join(', ')
   reporter.info(`train: ${samples} samples from ${used} of ${collected.trajectories} trajectories, ${images} images in ${join(out, 'images')}; steps left out: ${skipped || 'none'}; ${invalidSkipped} invalid records skipped`)
   if (collected.withGaps > 0) {
-    reporter.warn(`${collected.withGaps} trajectories have steps missing (their step indices skip): their prompts are rebuilt from the steps there, not exactly as the policy saw them (filter --drop-repeated-steps marks steps instead of removing them)`)
+    reporter.warn(optionText`${collected.withGaps} trajectories have steps missing (their step indices skip): their prompts are rebuilt from the steps there, not exactly as the policy saw them (filter ${opt('dropRepeatedSteps')} marks steps instead of removing them)`)
   }
 }

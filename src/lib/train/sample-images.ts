@@ -1,8 +1,9 @@
 import {createHash} from 'node:crypto'
 import {copyFile, link, mkdir, readFile} from 'node:fs/promises'
 import {basename, extname, join} from 'node:path'
-import {ExternalError, InputError} from '../cli/errors.js'
+import {ExternalError, InputError} from '../errors.js'
 import {locateScreenshot, screenshotNotFound, type ShotLocation} from '../judge/screenshot-images.js'
+import {opt, optionText} from '../option-text.js'
 
 const CONTENT_ADDRESSED = /^[0-9a-f]{64}\.(jpe?g|png|webp)$/i
 
@@ -64,5 +65,5 @@ async function findShot(shot: string, where: ShotLocation, owner: string): Promi
 }
 
 function fail(target: string, cause: unknown): never {
-  throw new ExternalError(`cannot write ${target} (${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message})`, 'check --out and the free disk space', {cause})
+  throw new ExternalError(`cannot write ${target} (${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message})`, optionText`check ${opt('out')} and the free disk space`, {cause})
 }

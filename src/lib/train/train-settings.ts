@@ -1,4 +1,3 @@
-import {UsageError} from '../cli/errors.js'
 
 // What `webgym train` writes and launches: the dataset backend, the objective and the trainer's hyperparameters.
 
@@ -47,18 +46,4 @@ export function loraSettings(rank: number): {r: number; alpha: number; dropout: 
  */
 export function defaultTemplate(model: string): string {
   return /thinking/i.test(model) ? 'qwen3_vl' : 'qwen3_vl_nothink'
-}
-
-/** A positive number given as text (--learning-rate 1e-5, --epochs 0.5), or a usage error naming the flag. */
-export function positiveNumber(flag: string, text: string): number {
-  const value = Number(text.trim())
-  if (text.trim() === '' || !Number.isFinite(value) || value <= 0) throw new UsageError(`--${flag} must be a positive number, got ${JSON.stringify(text)}`)
-  return value
-}
-
-/** The mean-reward baseline needs a trainer that takes per-sample weights: LLaMA-Factory's SFT has none. */
-export function assertBackendSupports(backend: TrainBackend, baseline: Baseline): void {
-  if (backend === 'llamafactory' && baseline !== 'none') {
-    throw new UsageError(`--baseline ${baseline} needs per-sample weights, which LLaMA-Factory cannot take`, 'use --backend torch (negative weights push failed trajectories down)')
-  }
 }

@@ -1,6 +1,5 @@
 import {fileURLToPath} from 'node:url'
 import {join, resolve} from 'node:path'
-import {UsageError} from '../cli/errors.js'
 import {TORCH_CONFIG} from './torch-files.js'
 import type {TrainBackend} from './train-settings.js'
 
@@ -25,8 +24,8 @@ export interface TrainerCommand {
 /** The project's own trainer, shipped in the package next to dist/. */
 export const TORCH_TRAINER = fileURLToPath(new URL('../../../trainer/train.py', import.meta.url))
 
+// The trainer's command line for a layout the caller has checked (a multi-node job names its rendezvous address).
 export function trainerCommand(backend: TrainBackend, out: string, layout: LaunchLayout): TrainerCommand {
-  checkLayout(backend, layout)
   return backend === 'llamafactory' ? llamaFactoryCommand(out, layout) : torchCommand(out, layout)
 }
 
@@ -55,14 +54,6 @@ function torchCommand(out: string, layout: LaunchLayout): TrainerCommand {
 }
 
 const DEFAULT_MASTER_PORT = 29500
-
-function checkLayout(backend: TrainBackend, layout: LaunchLayout): void {
-  const nnodes = layout.nnodes ?? 1
-  if (layout.nodeRank !== undefined && layout.nodeRank >= nnodes) throw new UsageError(`--node-rank must be below --nnodes (${nnodes}), got ${layout.nodeRank}`, 'ranks count from 0')
-  if (nnodes > 1 && !layout.masterAddr) throw new UsageError(`--nnodes ${nnodes} needs --master-addr (or MASTER_ADDR): the address of the rank-0 node`)
-  if (backend === 'torch' && nnodes > 1 && layout.nprocPerNode === undefined) throw new UsageError(`--nnodes ${nnodes} with --backend torch needs --nproc-per-node (or NPROC_PER_NODE)`, 'accelerate is told the total number of processes')
-  if (backend === 'llamafactory' && layout.accelerateConfig !== undefined) throw new UsageError('--accelerate-config applies to --backend torch only')
-}
 
 /** The command line as one array, for the run record. */
 export function commandLine(command: TrainerCommand): string[] {

@@ -1,8 +1,9 @@
 import {createHash} from 'node:crypto'
 import {copyFile, mkdir, rename, rm, stat} from 'node:fs/promises'
 import {dirname, extname, isAbsolute, join, posix} from 'node:path'
-import type {Reporter} from '../cli/reporter.js'
 import {screenshotCandidates, type ShotLocation} from '../judge/screenshot-images.js'
+import {opt, optionText} from '../option-text.js'
+import type {Reporter} from '../report/reporter.js'
 import type {ShotView} from './step-view.js'
 
 /** Where a record's screenshot path lands under the report's shots/ folder (a path relative to it, with /). */
@@ -62,8 +63,8 @@ export class ShotCopier {
     }
     this.missing++
     const why = problems.length > 0 ? `cannot read it (${problems.join('; ')})` : `not found (looked at ${candidates.join(', ')})`
-    const hint = where.shots ? 'check --shots' : 'pass --shots DIR, the store rollout wrote them to'
-    this.options.reporter.warn(`screenshot ${path} ${why}: its steps show a placeholder (${hint})`)
+    const hint = where.shots ? optionText`check ${opt('shots')}` : optionText`pass ${opt('shots')} DIR, the store rollout wrote them to`
+    this.options.reporter.warn(optionText`screenshot ${path} ${why}: its steps show a placeholder (${hint})`)
     return {missing: `Screenshot not found: ${path}`}
   }
 

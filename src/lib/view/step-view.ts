@@ -1,4 +1,5 @@
-import {formatAction, parsePolicyResponse} from '../prompts/qwen3vl.js'
+import {formatAction} from '../prompts/qwen3vl.js'
+import {parsePolicyResponse} from '../prompts/qwen3vl-reply.js'
 import type {Step} from '../schema/trajectory.js'
 import {markerPosition, markerStyle} from './click-marker.js'
 import {html, type SafeHtml} from './html.js'

@@ -1,10 +1,11 @@
-import {mkdir, stat, writeFile} from 'node:fs/promises'
+import {mkdir, readdir, rm, stat, writeFile} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
-import {UsageError} from '../cli/errors.js'
-import {Progress} from '../cli/progress.js'
-import type {Reporter} from '../cli/reporter.js'
+import {UsageError} from '../errors.js'
 import type {InvalidRecords} from '../io/invalid-records.js'
 import {readRecords} from '../io/read-records.js'
+import {opt, optionText} from '../option-text.js'
+import {Progress} from '../report/progress.js'
+import type {Reporter} from '../report/reporter.js'
 import {renderIndexPage} from './index-page.js'
 import {ShotCopier} from './shot-copier.js'
 import type {ShotView} from './step-view.js'
@@ -15,7 +16,7 @@ export interface WriteReportOptions {
   inputs: readonly string[]
   /** The report folder: index.html, t/<n>.html, shots/. */
   outDir: string
-  /** `--shots DIR`: where the records' screenshot paths are relative to (default: each input's folder, then its shots/). */
+  /** Where the records' screenshot paths are relative to (default: each input's folder, then its shots/). */
   shots?: string
   invalid: InvalidRecords
   maxLineBytes?: number
@@ -35,8 +36,23 @@ export interface ReportTally {
  * kept), its screenshots copied beside it, then the index with the summary charts.
  */
 export async function writeReport(options: WriteReportOptions): Promise<ReportTally> {
-  await assertFolders(options)
+  const outWasMissing = (await assertFolders(options)) === 'missing'
   await mkdir(join(options.outDir, 't'), {recursive: true})
+  try {
+    return await writePages(options)
+  } catch (error) {
+    // A run that fails (records that are not trajectories, say) leaves no empty report folder behind.
+    if (outWasMissing) await removeIfNoPages(options.outDir)
+    throw error
+  }
+}
+
+async function removeIfNoPages(outDir: string): Promise<void> {
+  const pages = await readdir(join(outDir, 't')).catch(() => [])
+  if (pages.length === 0) await rm(outDir, {recursive: true, force: true})
+}
+
+async function writePages(options: WriteReportOptions): Promise<ReportTally> {
   const copier = new ShotCopier({outDir: options.outDir, reporter: options.reporter})
   const rows: IndexRow[] = []
   const progress = new Progress({label: 'view', reporter: options.reporter})
@@ -78,12 +94,14 @@ function count(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`
 }
 
-async function assertFolders(options: WriteReportOptions): Promise<void> {
+/** Refuses a report folder that is a file and a screenshot store that is not a folder; says whether the report folder is new. */
+async function assertFolders(options: WriteReportOptions): Promise<'missing' | 'folder'> {
   const out = await kindOf(options.outDir)
-  if (out === 'other') throw new UsageError(`--out ${options.outDir} is not a folder`, 'name a folder for the report; it is created when missing')
+  if (out === 'other') throw new UsageError(optionText`${opt('out')} ${options.outDir} is not a folder`, 'name a folder for the report; it is created when missing')
   if (options.shots !== undefined && (await kindOf(options.shots)) !== 'folder') {
-    throw new UsageError(`--shots ${options.shots} is not a folder`, 'name the screenshot store rollout wrote to')
+    throw new UsageError(optionText`${opt('shots')} ${options.shots} is not a folder`, 'name the screenshot store rollout wrote to')
   }
+  return out
 }
 
 async function kindOf(path: string): Promise<'missing' | 'folder' | 'other'> {

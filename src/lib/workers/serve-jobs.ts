@@ -1,5 +1,5 @@
 import {parentPort} from 'node:worker_threads'
-import {ExternalError, InputError, UsageError} from '../cli/errors.js'
+import {ExternalError, InputError, UsageError} from '../errors.js'
 
 /**
  * The worker side of a WorkerPool: answers each job with the handler's result, the user-facing error it raised (bad
@@ -13,7 +13,7 @@ export function serveJobs<I, O>(handler: (job: I) => O | Promise<O>, transfer: (
       parentPort!.postMessage({id, result}, transfer(result))
     } catch (error) {
       if (error instanceof UsageError || error instanceof InputError || error instanceof ExternalError) {
-        parentPort!.postMessage({id, failure: {kind: error.name, message: error.message, hint: error.hint}})
+        parentPort!.postMessage({id, failure: {kind: error.name, message: error.text, hint: error.hintText}})
       } else {
         parentPort!.postMessage({id, crash: (error as Error)?.stack ?? String(error)})
       }

@@ -2,7 +2,8 @@ import {existsSync} from 'node:fs'
 import {availableParallelism} from 'node:os'
 import {fileURLToPath} from 'node:url'
 import {Worker} from 'node:worker_threads'
-import {ExternalError, InputError, UsageError} from '../cli/errors.js'
+import {ExternalError, InputError, UsageError} from '../errors.js'
+import type {Text} from '../option-text.js'
 
 /** Workers pay off on multi-core machines, and exist only as built .js files (not when running src/ through tsx). */
 export function canUseWorkers(script: URL): boolean {
@@ -14,8 +15,8 @@ interface Reply<O> {
   result?: O
   /** A bug (not bad data) in the worker. */
   crash?: string
-  /** A user-facing error the job raised (its class name, message and hint). */
-  failure?: {kind: string; message: string; hint?: string}
+  /** A user-facing error the job raised (its class name, message and hint, options still unnamed). */
+  failure?: {kind: string; message: Text; hint?: Text}
 }
 
 /** The user-facing error a worker reported, as the class it was raised as. */

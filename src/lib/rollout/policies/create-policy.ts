@@ -1,16 +1,17 @@
 import {readFile} from 'node:fs/promises'
-import {InputError, UsageError} from '../../cli/errors.js'
+import {BugError, InputError} from '../../errors.js'
 import type {InvalidRecords} from '../../io/invalid-records.js'
 import {readRecords} from '../../io/read-records.js'
 import {LlmClient} from '../../llm/client.js'
+import {opt, optionText, type OptionNames} from '../../option-text.js'
 import {POLICY_DIALECTS, type DialectName} from '../../prompts/policy-dialects.js'
 import {TrajectorySchema, type Trajectory} from '../../schema/trajectory.js'
 import type {Policy} from '../policy.js'
+import {trajectoryId} from '../trajectory-id.js'
 import {OpenAIPolicy} from './openai.js'
 import {OraclePolicy} from './oracle.js'
 import {RandomPolicy, type RandomActionKind} from './random.js'
 import {ReplayPolicy} from './replay.js'
-import {trajectoryId} from '../trajectory-id.js'
 
 export const POLICIES = ['openai', 'random', 'oracle', 'replay'] as const
 export type PolicyName = (typeof POLICIES)[number]
@@ -30,9 +31,11 @@ export interface PolicyChoice {
   /** replay: trajectory files. */
   replay?: string
   invalid: InvalidRecords
+  /** How text written into trajectories names options (the command layer: as flags); default: by their keys. */
+  names?: OptionNames
 }
 
-/** The policy `--policy` names, with what it needs checked before any browser starts. */
+/** The policy `choice.name` names, with what it needs read before any browser starts (the choice itself checked by the caller). */
 export async function createPolicy(choice: PolicyChoice): Promise<Policy> {
   switch (choice.name) {
     case 'openai':
@@ -40,16 +43,15 @@ export async function createPolicy(choice: PolicyChoice): Promise<Policy> {
     case 'random':
       return new RandomPolicy(choice.randomActions)
     case 'oracle':
-      if (!(choice.oracleNoise >= 0 && choice.oracleNoise <= 1)) throw new UsageError(`--oracle-noise must be a probability from 0 to 1, got ${choice.oracleNoise}`)
       return new OraclePolicy({noise: choice.oracleNoise})
     case 'replay': {
-      if (!choice.replay) throw new UsageError('--policy replay needs the trajectories to replay', 'pass --replay FILE (a rollout output)')
+      if (!choice.replay) throw new BugError('the replay policy was chosen without trajectories to replay')
       await readFile(choice.replay).catch(() => {
-        throw new InputError(`${choice.replay}: cannot read the --replay file`, 'check the path')
+        throw new InputError(optionText`${choice.replay}: cannot read the ${opt('replay')} file`, 'check the path')
       })
       const recorded = new Map<string, Trajectory>()
       for await (const {record} of readRecords([choice.replay], {schema: TrajectorySchema, invalid: choice.invalid})) recorded.set(trajectoryId(record.task.id, record.attempt ?? 1), record)
-      return new ReplayPolicy(recorded)
+      return new ReplayPolicy(recorded, choice.names)
     }
   }
 }

@@ -2,6 +2,7 @@ import type {Task} from '../../schema/task.js'
 import type {Trajectory} from '../../schema/trajectory.js'
 import {PolicyFailure, type EpisodePolicy, type Policy} from '../policy.js'
 import {trajectoryId} from '../trajectory-id.js'
+import {opt, optionKeys, optionText, renderText, type OptionNames} from '../../option-text.js'
 
 /**
  * Re-executes the recorded actions of earlier trajectories, step by step, with the recorded responses and memory:
@@ -14,8 +15,11 @@ export class ReplayPolicy implements Policy {
   readonly remote = false
   readonly model: string | null
 
-  /** `recorded`: trajectories by trajectory id (`<task id>#<attempt>`). */
-  constructor(private readonly recorded: ReadonlyMap<string, Trajectory>) {
+  /** `recorded`: trajectories by trajectory id (`<task id>#<attempt>`); `names`: how failures name options. */
+  constructor(
+    private readonly recorded: ReadonlyMap<string, Trajectory>,
+    private readonly names: OptionNames = optionKeys,
+  ) {
     this.model = null
   }
 
@@ -23,7 +27,7 @@ export class ReplayPolicy implements Policy {
   begin(task: Task, _seed: number, attempt: number): EpisodePolicy {
     const id = trajectoryId(task.id, attempt)
     const trajectory = this.recorded.get(id)
-    if (!trajectory) throw new PolicyFailure(`no recorded trajectory for ${attempt === 1 ? task.id : id} in the --replay file`)
+    if (!trajectory) throw new PolicyFailure(renderText(optionText`no recorded trajectory for ${attempt === 1 ? task.id : id} in the ${opt('replay')} file`, this.names))
     const steps = trajectory.steps
     let index = 0
     return {

@@ -1,0 +1,18 @@
+import {Flags} from '@oclif/core'
+import {UsageError} from '../lib/errors.js'
+import {DEFAULT_VARIANTS_PER_FAMILY} from '../lib/sites/catalog.js'
+import {FaultSpecError, parseFaultSpec, type FaultConfig} from '../lib/sites/faults.js'
+
+export const variantsFlag = {
+  variants: Flags.integer({default: DEFAULT_VARIANTS_PER_FAMILY, min: 1, max: 80, helpValue: 'N', description: 'Sites per family.'}),
+}
+
+/** A fault spec given on the command line; a bad one is a usage error naming the flag. */
+export function parseFaultFlag(flag: string, spec: string): FaultConfig {
+  try {
+    return parseFaultSpec(spec)
+  } catch (error) {
+    if (error instanceof FaultSpecError) throw new UsageError(`${flag}: ${error.message}`)
+    throw error
+  }
+}

@@ -1,0 +1,84 @@
+import {lookup} from 'node:dns/promises'
+import {createServer as createHttpServer, type Server as HttpServer} from 'node:http'
+import {createServer as createTcpServer, type AddressInfo, type Server as TcpServer} from 'node:net'
+import {hostname} from 'node:os'
+import {join} from 'node:path'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {NavigationGuard} from '../src/lib/rollout/navigation-guard.js'
+import {assertBuilt} from './helpers/cli.js'
+import {chromiumProcesses, ndjson, readNdjson, spawnWebgym, waitFor} from './helpers/rollout.js'
+import {workdir} from './helpers/workdir.js'
+
+// The rollout's egress guard end to end: the built CLI, its own Chromium and proxy, a page on an allowed local host
+// that opens a WebSocket and fetches to another loopback port (a canary counting TCP connections), a start URL whose
+// name this machine's resolver maps to loopback (/etc/hosts), and a data: start URL.
+
+let canary: TcpServer
+let canaryPort: number
+let connections = 0
+let page: HttpServer
+let pageHost: string
+const machine = hostname().toLowerCase()
+let machineIsLocal = false
+
+beforeAll(async () => {
+  assertBuilt()
+  canary = createTcpServer((socket) => {
+    connections++
+    socket.destroy()
+  })
+  await new Promise<void>((resolve) => canary.listen(0, '127.0.0.1', resolve))
+  canaryPort = (canary.address() as AddressInfo).port
+  const html = `<!doctype html><title>sockets</title><body style="margin:0"><p style="font-size:40px">hello</p><script>
+    new WebSocket('ws://127.0.0.1:${canaryPort}/'); new WebSocket('ws://${machine}:${canaryPort}/')
+    fetch('http://${machine}:${canaryPort}/', {mode: 'no-cors'}).catch(function () {})
+  </script></body>`
+  page = createHttpServer((_request, response) => void response.writeHead(200, {'content-type': 'text/html'}).end(html))
+  await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve))
+  pageHost = `127.0.0.1:${(page.address() as AddressInfo).port}`
+  machineIsLocal = await lookup(machine, {all: true}).then(
+    (entries) => entries.some((entry) => new NavigationGuard().checkAddress(machine, 80, entry.address) !== null),
+    () => false,
+  )
+})
+afterAll(async () => {
+  page?.closeAllConnections()
+  await new Promise((resolve) => page?.close(resolve))
+  await new Promise((resolve) => canary?.close(resolve))
+})
+
+const task = (id: string, startUrl: string) => ({id: `test:${id}`, source: 'test', intent: `Egress ${id}`, website: 'egress.test', start_url: startUrl, reference_answer: null})
+
+async function rollout(tasks: unknown[], args: string[], exitCode: number) {
+  const dir = workdir().dir
+  const out = join(dir, 'traj.ndjson')
+  const result = await spawnWebgym(['rollout', '--concurrency', '1', '--browsers', '1', '--shots', join(dir, 'shots'), '-o', out, ...args, '-'], {input: ndjson(tasks), tmp: dir})
+  expect(result.stderr).not.toMatch(/internal error/)
+  expect(result.exitCode, result.stderr).toBe(exitCode)
+  await waitFor(() => chromiumProcesses(dir).length === 0, 10_000, 'no Chromium left')
+  return readNdjson(out)
+}
+
+describe('rollout egress guard', () => {
+  it("records a page's refused WebSocket and fetch to loopback in the step, and nothing reaches it", async () => {
+    const [trajectory] = await rollout([task('sockets', `http://${pageHost}/`)], ['--policy', 'random', '--random-actions', 'left_click', '--horizon', '2', '--allow-host', pageHost], 0)
+    expect(trajectory.steps.length).toBeGreaterThan(0)
+    expect(connections).toBe(0)
+    const errors = trajectory.steps.map((step: {action_error: string | null}) => step.action_error ?? '').join('\n')
+    expect(errors).toContain(`blocked: 127.0.0.1 is a loopback address (use --allow-host to allow it) (ws://127.0.0.1:${canaryPort}/)`)
+    if (machineIsLocal) expect(errors).toMatch(new RegExp(`blocked: ${machine} resolves to .* \\(ws://${machine}:${canaryPort}/\\)`))
+  }, 120_000)
+
+  it('refuses a start URL whose name resolves to this machine, and a data: start URL, naming why', async (context) => {
+    const tasks = [task('data', 'data:text/html,<h1>hi</h1>'), ...(machineIsLocal ? [task('machine', `http://${machine}:${canaryPort}/`)] : [])]
+    const trajectories = await rollout(tasks, ['--policy', 'random'], 1)
+    const byId = new Map(trajectories.map((t: {id: string}) => [t.id, t]))
+    expect(byId.get('test:data#1')).toMatchObject({status: 'error', cause: {kind: 'guard-refused'}, steps: []})
+    expect(JSON.stringify(byId.get('test:data#1'))).toContain('blocked: data: URLs are not allowed')
+    expect(connections).toBe(0)
+    if (!machineIsLocal) return context.skip(`${machine} does not resolve to a local address here`)
+    const refused = byId.get('test:machine#1') as unknown as {cause: {kind: string}; steps: unknown[]}
+    expect(refused).toMatchObject({status: 'error', cause: {kind: 'guard-refused'}, steps: []})
+    expect(JSON.stringify(refused)).toMatch(new RegExp(`${machine} resolves to 127\\.0\\.0\\.1, a loopback address`))
+  }, 120_000)
+})

@@ -3,7 +3,7 @@ import {join} from 'node:path'
 import {beforeAll, describe, expect, it} from 'vitest'
 import {Catalog} from '../src/lib/sites/catalog.js'
 import {assertBuilt} from './helpers/cli.js'
-import {chromiumBrowsers, chromiumProcesses, fixtureSample, ndjson, readNdjson, spawnWebgym, stderrOf, waitFor} from './helpers/rollout.js'
+import {chromiumBrowsers, chromiumProcesses, firstLine, fixtureSample, ndjson, readNdjson, spawnWebgym, waitFor} from './helpers/rollout.js'
 import {workdir} from './helpers/workdir.js'
 
 // Crashes, signals, resumption, the sync scheduler, remote browsers and the blocklist, with the built CLI as a child
@@ -220,17 +220,3 @@ describe('rollout --blocklist', () => {
     expect(chromiumProcesses(dir)).toEqual([])
   }, 300_000)
 })
-
-/** The first line a long-running child prints on stdout. */
-function firstLine(child: ReturnType<typeof spawnWebgym>): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = ''
-    const errors = stderrOf(child)
-    child.stdout!.on('data', (chunk) => {
-      text += String(chunk)
-      const end = text.indexOf('\n')
-      if (end >= 0) resolve(text.slice(0, end))
-    })
-    void child.then((result) => reject(new Error(`exited ${result.exitCode} before printing a line: ${errors.text}`)))
-  })
-}

@@ -157,7 +157,7 @@ describe('RolloutMetrics', () => {
     metrics.finished('error')
     metrics.checkFailed('no token')
     metrics.checkFailed('timed out')
-    const summary = metrics.summary({browser_restarts: 1, total: 2, concurrency: 2, mode: 'async', policy: 'random', invalid_skipped: 3, samples: 1})
+    const summary = metrics.summary({browser_restarts: 1, total: 2, concurrency: 2, mode: 'async', policy: 'random', invalid_skipped: 3, samples: 1, shard: null, policy_servers: null})
     expect(summary.timings_ms.policy).toEqual({p50: 51, p95: 96})
     expect(summary.timings_ms.observe).toBeNull()
     expect(summary.by_status).toMatchObject({answered: 1, error: 1, horizon: 0})

@@ -1,5 +1,6 @@
 import {Flags} from '@oclif/core'
 import type {BatchRunOptions} from '../lib/batch/batch-options.js'
+import {shardFlag, shardFromFlag} from './shard-flag.js'
 
 // The flags of every batch job over records: failure handling, resumption and output order.
 export const batchFlags = {
@@ -10,6 +11,7 @@ export const batchFlags = {
     description: 'Append to OUTFILE, processing only the input records it does not already hold (rerun after a crash or with failures).',
   }),
   unordered: Flags.boolean({default: false, description: 'Write records as they finish instead of in input order.'}),
+  ...shardFlag,
 }
 
 /** The parsed batchFlags, with the input/output and concurrency flags a batch command also has. */
@@ -21,6 +23,7 @@ export interface BatchFlagValues {
   'allow-failures': boolean
   output?: string
   'max-line-bytes': number
+  shard?: string
 }
 
 // The batch options a command's batch, input/output and concurrency flags ask for.
@@ -33,5 +36,6 @@ export function batchOptionsFromFlags(flags: BatchFlagValues): BatchRunOptions {
     allowFailures: flags['allow-failures'],
     concurrency: flags.concurrency,
     ordered: !flags.unordered,
+    shard: shardFromFlag(flags.shard),
   }
 }

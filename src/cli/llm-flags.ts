@@ -8,9 +8,12 @@ import type {Reporter} from '../lib/report/reporter.js'
 export const llmFlags = {
   'base-url': Flags.string({
     env: 'OPENAI_BASE_URL',
-    default: 'http://127.0.0.1:8000/v1',
+    multiple: true, multipleNonGreedy: true,
+    delimiter: ',',
+    default: ['http://127.0.0.1:8000/v1'],
     helpValue: 'URL',
-    description: 'OpenAI-compatible endpoint (vLLM, OpenAI, ...).',
+    description:
+      'OpenAI-compatible endpoint (vLLM, OpenAI, ...). Repeatable, or comma-separated (also in OPENAI_BASE_URL), for replicas of one model: each request goes to the server with the fewest in flight; one that refuses connections or fails its health check (GET /models) is taken out and checked again, and its requests go to the others.',
   }),
   'api-key': Flags.string({env: 'OPENAI_API_KEY', helpValue: 'KEY', description: 'API key for the endpoint (never written to records or logs).'}),
   model: Flags.string({env: 'WEBGYM_MODEL', helpValue: 'NAME', description: 'Model name as the endpoint knows it.'}),
@@ -31,7 +34,7 @@ export const llmFlags = {
 
 /** The parsed values of llmFlags (commands may override some, e.g. rollout never caches). */
 export interface LlmFlagValues {
-  'base-url': string
+  'base-url': string | string[]
   'api-key'?: string
   model?: string
   timeout: number
@@ -59,13 +62,10 @@ function llmOptionsFromFlags(flags: LlmFlagValues, modelEnv: string): LlmOptions
   if (!Number.isFinite(temperature) || temperature < 0 || temperature > 2) {
     throw new UsageError(`--temperature must be a number from 0 to 2, got "${flags.temperature}"`)
   }
-  try {
-    new URL(flags['base-url'])
-  } catch {
-    throw new UsageError(`--base-url is not a URL: "${flags['base-url']}"`, 'e.g. http://127.0.0.1:8000/v1')
-  }
+  const baseURLs = baseUrlsFromFlag(flags['base-url'])
   return {
-    baseURL: flags['base-url'],
+    baseURL: baseURLs[0]!,
+    baseURLs,
     apiKey: flags['api-key'],
     model: flags.model,
     timeoutMs: flags.timeout * 1000,
@@ -76,4 +76,26 @@ function llmOptionsFromFlags(flags: LlmFlagValues, modelEnv: string): LlmOptions
     jsonSchema: flags['json-schema'],
     cacheDir: flags['no-cache'] ? null : flags.cache || defaultCacheDir(),
   }
+}
+
+/**
+ * The endpoints --base-url names: the flag repeated, comma-separated, or OPENAI_BASE_URL (which oclif hands over
+ * unsplit), each an http(s) URL, without a trailing slash and without repeats.
+ */
+export function baseUrlsFromFlag(value: string | readonly string[]): string[] {
+  const texts = (typeof value === 'string' ? [value] : [...value]).flatMap((text) => text.split(',')).map((text) => text.trim()).filter((text) => text !== '')
+  if (texts.length === 0) throw new UsageError('--base-url is empty', 'e.g. http://127.0.0.1:8000/v1')
+  const urls: string[] = []
+  for (const text of texts) {
+    let url: URL
+    try {
+      url = new URL(text)
+    } catch {
+      throw new UsageError(`--base-url is not a URL: "${text}"`, 'e.g. http://127.0.0.1:8000/v1')
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--base-url is not an http(s) URL: "${text}"`, 'e.g. http://127.0.0.1:8000/v1')
+    const normal = text.replace(/\/+$/, '')
+    if (!urls.includes(normal)) urls.push(normal)
+  }
+  return urls
 }

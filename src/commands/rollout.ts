@@ -4,6 +4,7 @@ import {BaseCommand} from '../cli/base-command.js'
 import {flagNames} from '../cli/flag-names.js'
 import {ioFlags} from '../cli/flags.js'
 import {llmClientFromFlags, llmFlags} from '../cli/llm-flags.js'
+import {shardFlag, shardFromFlag} from '../cli/shard-flag.js'
 import {parseFaultFlag} from '../cli/site-flags.js'
 import {UsageError} from '../lib/errors.js'
 import {writeText} from '../lib/io/write-text.js'
@@ -33,6 +34,7 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
     'webgym sites tasks | head -50 > tasks.ndjson && <%= config.bin %> rollout --policy oracle tasks.ndjson -o traj.ndjson',
     'WEBGYM_MODEL=Qwen/Qwen3-VL-8B-Instruct <%= config.bin %> rollout --base-url http://gpu:8000/v1 --concurrency 64 --browsers 8 train.ndjson -o traj.ndjson',
     '<%= config.bin %> rollout --browser-ws ws://worker1:9400/abc --browser-ws ws://worker2:9400/def train.ndjson --resume traj.ndjson',
+    '<%= config.bin %> rollout --shard 2/8 --base-url http://gpu1:8000/v1,http://gpu2:8000/v1 --browser-ws fleet.txt train.ndjson --resume traj.shard-2.ndjson',
     '<%= config.bin %> rollout --policy random --random-actions left_click --horizon 15 --summary speed.json tasks.ndjson > /dev/null',
     '<%= config.bin %> rollout --policy oracle tasks.ndjson -o traj.ndjson --json | jq .steps_per_second',
   ]
@@ -60,7 +62,12 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
     concurrency: Flags.integer({default: 8, min: 1, max: 4096, helpValue: 'N', description: 'Episodes running at once.'}),
     'max-inflight': Flags.integer({min: 1, max: 4096, helpValue: 'N', description: 'Policy requests in flight at once [default: --concurrency].'}),
     browsers: Flags.integer({min: 1, max: 256, helpValue: 'N', description: 'Local Chromium processes the sessions are spread over [default: min(4, --concurrency)].'}),
-    'browser-ws': Flags.string({multiple: true, helpValue: 'URL', description: 'A remote browser server (`webgym browsers serve`) to use instead of local Chromium; repeatable.'}),
+    'browser-ws': Flags.string({
+      multiple: true, multipleNonGreedy: true,
+      helpValue: 'URL|FILE',
+      description:
+        'Remote browser servers (`webgym browsers serve`) instead of local Chromium, repeatable: a ws:// endpoint; a file of endpoints, one per line, read again as it changes; or dns+ws://NAME:PORT/PATH, whose addresses are the fleet (a Kubernetes headless Service, with browsers serve --ws-path PATH). Episodes go to the least loaded server; a server that goes away loses only its episodes in flight, which are tried again on the others (--retries), and it is tried again.',
+    }),
     viewport: Flags.string({default: '1280x768', helpValue: 'WxH', description: 'Viewport in CSS pixels (multiples of 32 suit Qwen3-VL).'}),
     horizon: Flags.string({default: '10,20,30', helpValue: 'N|E,M,H', description: 'Step cap: one number, or easy,medium,hard by task level (unknown level: medium).'}),
     'max-repeats': Flags.integer({default: 3, min: 1, helpValue: 'N', description: 'Repeated no-effect actions in a row that end an episode as stuck.'}),
@@ -70,6 +77,7 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
     'navigation-timeout': Flags.integer({default: 30, min: 1, helpValue: 'SECONDS', description: 'Limit on a page load.'}),
     'settle-timeout': Flags.string({default: String(DEFAULT_SETTLE.timeoutMs / 1000), helpValue: 'SECONDS', description: 'Longest wait for a page to settle before it is observed (0: observe as soon as a navigation has loaded).'}),
     'settle-quiet': Flags.integer({default: DEFAULT_SETTLE.quietMs, min: 0, max: 10_000, helpValue: 'MS', description: 'How long network and page must stay quiet to count as settled.'}),
+    ...shardFlag,
     samples: Flags.integer({default: 1, min: 1, max: 1000, helpValue: 'K', description: 'Episodes per task, each an attempt with its own seed (pass@k, group baselines).'}),
     trace: Flags.option({options: TRACE_MODES, default: 'none' as const, description: 'Keep a Playwright trace of no episode, of those that did not answer, or of all.'})(),
     'trace-dir': Flags.string({default: 'traces', helpValue: 'DIR', description: 'Where --trace writes its <trajectory id>.trace.zip files.'}),
@@ -88,7 +96,7 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
     sites: Flags.string({helpValue: 'URL', description: 'A running fixture web (`webgym sites serve`) instead of starting one.'}),
     'sites-token': Flags.string({env: 'WEBGYM_SITES_TOKEN', helpValue: 'TOKEN', description: 'Control token of the --sites fixture web, for the end-of-episode check.'}),
     'fixture-faults': Flags.string({helpValue: 'SPEC', description: 'Faults and hazards of the fixture web the rollout starts itself, as `sites serve --faults` [default: everyday].'}),
-    'allow-host': Flags.string({multiple: true, helpValue: 'HOST', description: 'Let the agent visit this host though the guard forbids it (host, host:port, *.suffix or IP).'}),
+    'allow-host': Flags.string({multiple: true, multipleNonGreedy: true, helpValue: 'HOST', description: 'Let the agent visit this host though the guard forbids it (host, host:port, *.suffix or IP).'}),
     blocklist: Flags.string({helpValue: 'FILE', description: 'Websites not to visit, one per line; websites that block the agent during the run are added.'}),
     'block-after': Flags.integer({default: 3, min: 1, helpValue: 'N', description: 'Blocked pages or failed loads of a website before it is blocklisted.'}),
     ...ioFlags,
@@ -120,6 +128,7 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
     })
     await runRollout({
       inputs: this.positionals,
+      shard: shardFromFlag(flags.shard),
       invalid,
       maxLineBytes: flags['max-line-bytes'],
       output: flags.output,

@@ -5,7 +5,9 @@ import {readFileSync} from 'node:fs'
 import {Catalog} from '../../src/lib/sites/catalog.js'
 import type {TaskInput} from '../../src/lib/schema/task.js'
 
-export {spawnWebgym} from './cli.js'
+import {spawnWebgym} from './cli.js'
+
+export {spawnWebgym}
 
 /** `perFamily` tasks of every fixture family, spread over its sites and levels; deterministic. */
 export function fixtureSample(perFamily: number, seed = 0): TaskInput[] {
@@ -63,4 +65,18 @@ export async function waitFor(condition: () => boolean, timeoutMs: number, what:
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
+}
+
+/** The first line a long-running child prints on stdout; call it as soon as the child starts (output is not kept). */
+export function firstLine(child: ReturnType<typeof spawnWebgym>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = ''
+    const errors = stderrOf(child)
+    child.stdout!.on('data', (chunk) => {
+      text += String(chunk)
+      const end = text.indexOf('\n')
+      if (end >= 0) resolve(text.slice(0, end))
+    })
+    void child.then((result) => reject(new Error(`exited ${result.exitCode} before printing a line: ${errors.text}`)))
+  })
 }

@@ -25,7 +25,12 @@ Every request the browser makes leaves through an egress proxy on this machine t
     port: Flags.integer({default: 0, min: 0, max: 65_535, helpValue: 'N', description: 'TCP port; 0 picks a free one.'}),
     host: Flags.string({default: '127.0.0.1', helpValue: 'ADDR', description: 'Interface to listen on (0.0.0.0 for other machines).'}),
     'host-resolver-rules': Flags.string({helpValue: 'RULES', description: 'MAP rules in the syntax of Chromium\'s --host-resolver-rules ("MAP *.webgym.test 10.0.0.5:8040"), applied by the egress proxy; the names they map are allowed.'}),
-    'allow-host': Flags.string({multiple: true, helpValue: 'HOST', description: 'A local or private host the browser may reach (host, host:port, *.suffix or IP); repeatable.'}),
+    'allow-host': Flags.string({multiple: true, multipleNonGreedy: true, helpValue: 'HOST', description: 'A local or private host the browser may reach (host, host:port, *.suffix or IP); repeatable.'}),
+    'ws-path': Flags.string({
+      env: 'WEBGYM_BROWSERS_WS_PATH',
+      helpValue: 'PATH',
+      description: 'A fixed path for the ws:// endpoint instead of a random one: a fleet found by one DNS name (rollout --browser-ws dns+ws://NAME:PORT/PATH) needs the same path on every server. Whoever knows it can drive the browser: keep it secret and the port on a private network.',
+    }),
   }
 
   async run(): Promise<void> {
@@ -45,6 +50,7 @@ Every request the browser makes leaves through an egress proxy on this machine t
       args: chromiumArgs({extraArgs: egress.chromiumArgs()}),
       port: this.flags.port,
       host: this.flags.host,
+      ...(this.flags['ws-path'] ? {wsPath: this.flags['ws-path'].startsWith('/') ? this.flags['ws-path'] : `/${this.flags['ws-path']}`} : {}),
       handleSIGINT: false,
       handleSIGTERM: false,
       handleSIGHUP: false,

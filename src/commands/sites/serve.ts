@@ -27,7 +27,7 @@ Faults: --faults realistic adds a mix close to what the live web shows agents; a
     host: Flags.string({default: '127.0.0.1', helpValue: 'ADDR', description: 'Interface to listen on.'}),
     ...seedFlag,
     faults: Flags.string({default: DEFAULT_FAULT_SPEC, helpValue: 'SPEC', description: 'Faults and hazards for every site: none, everyday, hazards, realistic, or a spec (see the description).'}),
-    'fault-site': Flags.string({multiple: true, helpValue: 'HOST=SPEC', description: 'Faults for one site, e.g. shop.webgym.test=error=0.5.'}),
+    'fault-site': Flags.string({multiple: true, multipleNonGreedy: true, helpValue: 'HOST=SPEC', description: 'Faults for one site, e.g. shop.webgym.test=error=0.5.'}),
     token: Flags.string({helpValue: 'TOKEN', env: 'WEBGYM_SITES_TOKEN', description: 'Control token for /__webgym/ endpoints (random when absent).'}),
     ...variantsFlag,
   }

@@ -1,3 +1,5 @@
+import type {Shard} from './shard.js'
+
 // How a batch job over records runs, as every model-backed command configures it.
 export interface BatchRunOptions {
   /** Longest input line accepted; longer lines are bad records. */
@@ -14,10 +16,12 @@ export interface BatchRunOptions {
   concurrency: number
   /** Write outputs in input order (else as they finish). */
   ordered: boolean
+  /** Work only on the records of this shard (all of them when absent). */
+  shard?: Shard
 }
 
 /** Just the batch fields of a larger options object, to hand to runRecordBatch. */
 export function batchRunOptions(options: BatchRunOptions): BatchRunOptions {
-  const {maxLineBytes, output, resume, failed, allowFailures, concurrency, ordered} = options
-  return {maxLineBytes, output, resume, failed, allowFailures, concurrency, ordered}
+  const {maxLineBytes, output, resume, failed, allowFailures, concurrency, ordered, shard} = options
+  return {maxLineBytes, output, resume, failed, allowFailures, concurrency, ordered, shard}
 }

@@ -12,6 +12,7 @@ import {DuplicateRecords} from '../io/duplicate-records.js'
 import {idsAlreadyDone} from './resume.js'
 import type {ResumeNote} from './resume-file.js'
 import {runBatch, type BatchCounts} from './run-batch.js'
+import {ShardFilter} from './shard.js'
 
 /** A batch job over one schema's records: the records, the work on each, and how the batch runs. */
 export interface RecordBatchOptions<S extends z.ZodType> extends BatchRunOptions {
@@ -20,6 +21,8 @@ export interface RecordBatchOptions<S extends z.ZodType> extends BatchRunOptions
   inputs: readonly string[]
   schema: S
   idOf: (record: z.output<S>) => string
+  /** What decides a record's shard (default: its id); the task id, so that every attempt of a task is in one shard. */
+  shardKeyOf?: (record: z.output<S>) => string
   work: (record: z.output<S>, location: RecordLocation) => Promise<unknown[]>
   invalid: InvalidRecords
   reporter: Reporter
@@ -49,10 +52,13 @@ export async function runRecordBatch<S extends z.ZodType>(options: RecordBatchOp
   const failures = await FailureLog.open(options.failed)
   const progress = new Progress({label: options.label, reporter: options.reporter})
   const duplicates = new DuplicateRecords()
+  const shards = new ShardFilter(options.shard)
+  const records = readRecords(options.inputs, {schema: options.schema, invalid: options.invalid, maxLineBytes: options.maxLineBytes})
+  const shardKeyOf = options.shardKeyOf ?? options.idOf
   let counts: BatchCounts
   try {
     counts = await runBatch({
-      items: duplicates.counted(readRecords(options.inputs, {schema: options.schema, invalid: options.invalid, maxLineBytes: options.maxLineBytes})),
+      items: duplicates.counted(shards.filter(records, (item) => shardKeyOf(item.record))),
       idOf: options.idOf,
       work: options.work,
       concurrency: options.concurrency,
@@ -72,7 +78,7 @@ export async function runRecordBatch<S extends z.ZodType>(options: RecordBatchOp
   const repeated = duplicates.warning()
   if (repeated) options.reporter.warn(`${options.label}: ${repeated}`)
   const resumed = done ? `, ${counts.skipped} already in ${options.resume}` : ''
-  options.reporter.info(`${options.label}: ${counts.succeeded} done, ${counts.failed} failed${resumed}; ${options.invalid.skipped} invalid records skipped`)
+  options.reporter.info(`${options.label}: ${counts.succeeded} done, ${counts.failed} failed${resumed}; ${options.invalid.skipped} invalid records skipped${shards.note()}`)
   failures.report(options.label, counts.total - counts.skipped, options.reporter)
   if (counts.failed > 0 && !options.allowFailures) {
     const target = options.resume ?? options.output

@@ -75,6 +75,8 @@ export async function runJudge(options: JudgeOptions): Promise<BatchCounts> {
       inputs: options.inputs,
       schema: TrajectorySchema,
       idOf: trajectoryKey,
+      // Every attempt of a task in one shard, as rollout shards them.
+      shardKeyOf: (trajectory) => trajectory.task.id,
       work: async (trajectory, location) => {
         const judgment = await judge(trajectory, location)
         tally.add(judgment)

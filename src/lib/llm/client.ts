@@ -1,6 +1,7 @@
 import OpenAI from 'openai'
 import type {ChatCompletionMessageParam} from 'openai/resources/chat/completions'
 import type {z} from 'zod'
+import {EndpointPool, type EndpointSummary} from './endpoint-pool.js'
 import {createHttpFetch, INVALID_JSON_REPLY} from './http-fetch.js'
 import {LlmStats} from './llm-stats.js'
 import {redactSecret} from './redact.js'
@@ -10,7 +11,10 @@ import {checkReply, replyJsonSchema, replyJsonSchemaText, schemaInstruction} fro
 export type ChatMessage = ChatCompletionMessageParam
 
 export interface LlmOptions {
+  /** The endpoint (the first of `baseURLs` when there are several). */
   baseURL: string
+  /** Several servers of the same model (vLLM replicas): each request goes to the least loaded one that answers. */
+  baseURLs?: readonly string[]
   apiKey?: string
   model: string
   timeoutMs: number
@@ -79,12 +83,17 @@ export class LlmClient {
   private readonly openai: OpenAI
   private readonly cache: ResponseCache | undefined
   private readonly cacheWrites = new Set<Promise<void>>()
-  private readonly fetch = createHttpFetch()
+  private readonly endpoints: EndpointPool
 
   constructor(readonly options: LlmOptions) {
     this.cache = options.cacheDir ? new ResponseCache(options.cacheDir) : undefined
+    this.endpoints = new EndpointPool(options.baseURLs?.length ? options.baseURLs : [options.baseURL], createHttpFetch(), {
+      onChange: (text) => options.onWait?.(text),
+      headers: (): Record<string, string> => (options.apiKey ? {authorization: `Bearer ${options.apiKey}`} : {}),
+    })
+    this.stats.servers = () => (this.endpoints.size > 1 ? this.endpoints : null)
     this.openai = new OpenAI({
-      baseURL: options.baseURL,
+      baseURL: this.endpoints.primary,
       apiKey: options.apiKey || 'none',
       timeout: options.timeoutMs,
       maxRetries: options.maxRetries,
@@ -179,8 +188,14 @@ export class LlmClient {
 
   /** Waits for the replies still being written to the cache, and closes its files. */
   async close(): Promise<void> {
+    this.endpoints.close()
     await Promise.all(this.cacheWrites)
     await this.cache?.close()
+  }
+
+  /** Each server's requests, errors and latency (one entry with a single server). */
+  endpointSummary(): EndpointSummary[] {
+    return this.endpoints.summary()
   }
 
   /** Removes the API key from a text (for messages built outside the client). */
@@ -222,7 +237,7 @@ export class LlmClient {
     const headers = init?.headers instanceof Headers ? init.headers : new Headers(init?.headers)
     const retry = headers.get('x-stainless-retry-count')
     if (retry && retry !== '0') this.stats.retries++
-    const response = await this.fetch(url, init)
+    const response = await this.endpoints.fetch(url, init)
     if (response.status === 429 || response.status >= 500) this.capRetryWait(response)
     return response
   }
@@ -269,7 +284,8 @@ function describeFailure(error: unknown, options: LlmOptions): string {
     const cause = (error.cause as {code?: string; cause?: {code?: string}} | undefined)
     const code = cause?.code ?? cause?.cause?.code
     if (code === INVALID_JSON_REPLY) return `the model server's replies were not valid JSON (after ${retries})`
-    return `cannot reach the model server at ${options.baseURL}${code ? ` (${code})` : ''} (after ${retries})`
+    const where = (options.baseURLs?.length ?? 0) > 1 ? `any of the model servers (${options.baseURLs!.join(', ')})` : `the model server at ${options.baseURL}`
+    return `cannot reach ${where}${code ? ` (${code})` : ''} (after ${retries})`
   }
   if (error instanceof OpenAI.APIError) {
     const status = error.status ?? 'error'

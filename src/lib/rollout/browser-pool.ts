@@ -4,6 +4,7 @@ import {chromiumPath, launchChromium} from '../browser/chromium.js'
 import {ExternalError} from '../errors.js'
 import {opt, optionText} from '../option-text.js'
 import type {Reporter} from '../report/reporter.js'
+import {currentEndpoints, type FleetSource} from './browser-fleet.js'
 
 export interface Viewport {
   width: number
@@ -11,10 +12,12 @@ export interface Viewport {
 }
 
 export interface BrowserPoolOptions {
-  /** Local Chromium processes to launch (ignored when `endpoints` are given). */
+  /** Local Chromium processes to launch (ignored when a `fleet` is given). */
   local: number
-  /** Remote Playwright browser servers (`webgym browsers serve`) to connect to. */
-  endpoints?: readonly string[]
+  /** Where the remote Playwright browser servers (`webgym browsers serve`) are listed: endpoints, files, DNS names. */
+  fleet?: readonly FleetSource[]
+  /** How often the fleet's lists are read again and servers that went away are tried again (ms). */
+  refreshMs?: number
   /** Extra Chromium flags for local browsers (the egress proxy's). */
   launchArgs?: readonly string[]
   viewport: Viewport
@@ -36,6 +39,11 @@ interface Member {
   active: number
   /** The launch or connect in progress, when it is being (re)started. */
   starting: Promise<void> | null
+  /** A fleet's server no longer listed: no new episodes; closed when its last one ends. */
+  retired: boolean
+  /** A fleet's server that could not be reached: when to try it again (Date.now()), and the failures in a row. */
+  downUntil: number
+  strikes: number
 }
 
 /** A fresh isolated context on one of the pool's browsers; release it when the episode ends. */
@@ -50,6 +58,10 @@ export interface Lease {
 
 const CONNECT_TIMEOUT_MS = 30_000
 const PROBE_TIMEOUT_MS = 5000
+/** A fleet with no server answering for this long is given up on. */
+const FLEET_GIVE_UP_MS = 120_000
+const RECONNECT_FIRST_MS = 2000
+const RECONNECT_MAX_MS = 30_000
 
 /**
  * Chromium processes (local, launched from Debian's package with the project's flags) or remote Playwright browser
@@ -62,40 +74,67 @@ export class BrowserPool {
   private readonly members: Member[] = []
   private closing = false
   private readonly maxRestarts: number
+  private readonly remote: boolean
+  private refresher: NodeJS.Timeout | undefined
+  private refreshing: Promise<void> | null = null
+  /** When a fleet last had a server connected (Date.now()). */
+  private lastLiveAt = Date.now()
 
   private constructor(private readonly options: BrowserPoolOptions) {
-    this.maxRestarts = options.maxRestarts ?? 10 + 2 * Math.max(options.local, options.endpoints?.length ?? 0)
+    this.remote = (options.fleet?.length ?? 0) > 0
+    this.maxRestarts = options.maxRestarts ?? 10 + 2 * Math.max(options.local, options.fleet?.length ?? 0)
   }
 
   static async start(options: BrowserPoolOptions): Promise<BrowserPool> {
     const pool = new BrowserPool(options)
-    const endpoints = options.endpoints ?? []
-    if (endpoints.length === 0) chromiumPath() // a missing Chromium is one clear error before anything starts
-    const count = endpoints.length > 0 ? endpoints.length : options.local
-    for (let id = 0; id < count; id++) pool.members.push({id, endpoint: endpoints[id] ?? null, browser: null, pid: null, active: 0, starting: null})
-    try {
-      await Promise.all(pool.members.map((member) => pool.startMember(member)))
-    } catch (error) {
-      await pool.close()
-      throw error
+    if (!pool.remote) {
+      chromiumPath() // a missing Chromium is one clear error before anything starts
+      for (let id = 0; id < options.local; id++) pool.addMember(null)
+      try {
+        await Promise.all(pool.members.map((member) => pool.startMember(member)))
+      } catch (error) {
+        await pool.close()
+        throw error
+      }
+      return pool
     }
+    // A fleet: every server listed now is tried; the run starts when one answers, and the others join as they do.
+    const endpoints = await currentEndpoints(options.fleet!, (source, error) => options.reporter.warn(`--browser-ws ${source.text}: ${error.message}`))
+    if (endpoints.length === 0) throw new ExternalError(`the browser fleet lists no server (${options.fleet!.map((source) => source.text).join(', ')})`, 'start servers with `webgym browsers serve` and list their ws:// endpoints')
+    const members = endpoints.map((endpoint) => pool.addMember(endpoint))
+    const results = await Promise.allSettled(members.map((member) => pool.startMember(member)))
+    const live = members.filter((member) => member.browser)
+    if (live.length === 0) {
+      await pool.close()
+      throw (results.find((result) => result.status === 'rejected') as PromiseRejectedResult | undefined)?.reason ?? new ExternalError('no browser server of the fleet answered')
+    }
+    results.forEach((result, index) => {
+      if (result.status === 'rejected') pool.markDown(members[index]!, result.reason as Error)
+    })
+    pool.refresher = setInterval(() => void pool.refreshFleet(), options.refreshMs ?? 2000)
+    pool.refresher.unref()
     return pool
   }
 
   get size(): number {
-    return this.members.length
+    return this.members.filter((member) => !member.retired).length
   }
 
   /** Opens a fresh context on the least loaded live browser. */
   async lease(): Promise<Lease> {
     for (;;) {
       if (this.closing) throw new ExternalError('the browser pool is closed')
-      const live = this.members.filter((member) => member.browser?.isConnected() && !member.starting)
+      const live = this.members.filter((member) => !member.retired && member.browser?.isConnected() && !member.starting)
+      if (live.length === 0 && this.remote) {
+        await this.waitForFleet()
+        continue
+      }
       if (live.length === 0) {
         const pending = this.members.map((member) => member.starting ?? this.restart(member, 'no browser is connected'))
         await Promise.race(pending)
         continue
       }
+      this.lastLiveAt = Date.now()
       const member = live.reduce((best, candidate) => (candidate.active < best.active ? candidate : best))
       const browser = member.browser!
       member.active++
@@ -112,8 +151,9 @@ export class BrowserPool {
           await this.probe({browserId: member.id, browser})
           continue
         }
-        if (browser.isConnected()) throw error
-        continue // it died under us: take another
+        // It died under us (a remote one may still look connected for a moment): take another.
+        if (!browser.isConnected() || !(await this.probe({browserId: member.id, browser}))) continue
+        throw error
       }
       let lost = false
       const onLost = () => (lost = true)
@@ -129,6 +169,7 @@ export class BrowserPool {
           browser.off('disconnected', onLost)
           member.active--
           await withTimeout(context.close(), PROBE_TIMEOUT_MS).catch(() => {})
+          if (member.retired && member.active === 0 && member.browser === browser) void this.retire(member)
         },
       }
     }
@@ -153,7 +194,7 @@ export class BrowserPool {
       PROBE_TIMEOUT_MS,
     ).catch(() => false)
     if (!healthy && member.browser === browser) {
-      this.options.reporter.warn(`browser ${member.id + 1} does not answer: replacing it`)
+      this.options.reporter.warn(member.endpoint ? `browser server ${member.endpoint} does not answer: connecting again` : `browser ${member.id + 1} does not answer: replacing it`)
       await this.restart(member, 'hung')
     }
     return healthy
@@ -161,6 +202,8 @@ export class BrowserPool {
 
   async close(): Promise<void> {
     this.closing = true
+    if (this.refresher) clearInterval(this.refresher)
+    await this.refreshing?.catch(() => {})
     await Promise.all(
       this.members.map(async (member) => {
         await member.starting?.catch(() => {})
@@ -171,10 +214,92 @@ export class BrowserPool {
     )
   }
 
+  private addMember(endpoint: string | null): Member {
+    const member: Member = {id: this.members.length, endpoint, browser: null, pid: null, active: 0, starting: null, retired: false, downUntil: 0, strikes: 0}
+    this.members.push(member)
+    return member
+  }
+
+  /**
+   * Reads the fleet's lists again: new servers join, servers no longer listed take no new episodes (and close when
+   * their last one ends), and servers that went away are tried again when due. A list that cannot be read this time
+   * retires nothing.
+   */
+  private refreshFleet(): Promise<void> {
+    if (this.refreshing || this.closing) return this.refreshing ?? Promise.resolve()
+    this.refreshing = (async () => {
+      let failed = false
+      const endpoints = await currentEndpoints(this.options.fleet!, (source, error) => {
+        failed = true
+        this.options.reporter.warn(`--browser-ws ${source.text}: ${error.message} (the servers already known stay)`)
+      })
+      if (this.closing) return
+      const listed = new Set(endpoints)
+      const known = new Set(this.members.filter((member) => !member.retired).map((member) => member.endpoint))
+      for (const endpoint of endpoints) {
+        if (known.has(endpoint)) continue
+        this.options.reporter.info(`browser server ${endpoint} joined the fleet`)
+        const member = this.addMember(endpoint)
+        void this.startMember(member).catch((error: Error) => this.markDown(member, error))
+      }
+      if (!failed) {
+        for (const member of this.members) {
+          if (member.retired || listed.has(member.endpoint!)) continue
+          member.retired = true
+          this.options.reporter.info(`browser server ${member.endpoint} left the fleet: no new episodes go to it`)
+          if (member.active === 0) void this.retire(member)
+        }
+      }
+      this.reconnectDue()
+    })().finally(() => (this.refreshing = null))
+    return this.refreshing
+  }
+
+  /** Connects again to the fleet's servers that went away and are due for another try. */
+  private reconnectDue(): void {
+    const now = Date.now()
+    for (const member of this.members) {
+      if (member.retired || member.browser || member.starting || member.downUntil > now) continue
+      void this.startMember(member).catch((error: Error) => this.markDown(member, error))
+    }
+  }
+
+  /** A fleet server that cannot be reached now: tried again later, said once until it answers. */
+  private markDown(member: Member, error: Error): void {
+    member.strikes++
+    member.downUntil = Date.now() + Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** (member.strikes - 1))
+    if (member.strikes === 1) this.options.reporter.warn(`${error.message.split('\n')[0]}; the others take its episodes, and it is tried again`)
+  }
+
+  /** Waits for a fleet server to connect; gives up when none has answered for FLEET_GIVE_UP_MS. */
+  private async waitForFleet(): Promise<void> {
+    if (Date.now() - this.lastLiveAt > FLEET_GIVE_UP_MS) {
+      const servers = this.members.filter((member) => !member.retired).map((member) => member.endpoint)
+      throw new ExternalError(`no browser server of the fleet has answered for ${FLEET_GIVE_UP_MS / 1000} s (${servers.join(', ') || 'none listed'})`, 'check the servers (`webgym browsers serve`) and the --browser-ws list, then rerun with --resume')
+    }
+    this.reconnectDue()
+    const pending = this.members.flatMap((member) => (member.starting ? [member.starting.catch(() => {})] : []))
+    await Promise.race([...pending, new Promise((resolve) => setTimeout(resolve, 500))])
+  }
+
+  /** Closes the connection to a server that left the fleet. */
+  private async retire(member: Member): Promise<void> {
+    const browser = member.browser
+    member.browser = null
+    if (browser) await withTimeout(browser.close(), PROBE_TIMEOUT_MS).catch(() => {})
+  }
+
   private restart(member: Member, reason: string): Promise<void> {
     if (member.starting) return member.starting
     if (this.closing) return Promise.resolve()
     this.restarts++
+    if (member.endpoint) {
+      // A fleet server that hangs: connect again; one that cannot be reached is tried later, as when it went away.
+      const old = member.browser
+      member.browser = null
+      if (old) void this.shutDown(old, null)
+      return this.startMember(member).catch((error: Error) => this.markDown(member, error))
+    }
     if (this.restarts > this.maxRestarts) {
       return Promise.reject(new ExternalError(`browsers were replaced ${this.restarts - 1} times in this run, giving up (last: ${reason})`, optionText`check Chromium on its own, e.g. with a short rollout ${opt('browsers')} 1`))
     }
@@ -222,9 +347,21 @@ export class BrowserPool {
         return
       }
       member.browser = browser
+      member.strikes = 0
+      member.downUntil = 0
+      this.lastLiveAt = Date.now()
       member.pid = member.endpoint ? null : await browserPid(browser)
       browser.once('disconnected', () => {
         if (this.closing || member.browser !== browser) return
+        if (member.endpoint) {
+          // A fleet server that went away: its episodes in flight are retried on the others; it is tried again.
+          member.browser = null
+          this.restarts++
+          if (member.retired) return
+          this.options.reporter.warn(`browser server ${member.endpoint} disconnected: its episodes in flight are retried on the others, and it is tried again`)
+          void this.startMember(member).catch((error: Error) => this.markDown(member, error))
+          return
+        }
         this.options.reporter.warn(`browser ${member.id + 1} disconnected: starting a new one`)
         void this.restart(member, 'disconnected').catch((error: Error) => this.options.reporter.warn(error.message))
       })

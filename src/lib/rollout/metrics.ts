@@ -1,3 +1,4 @@
+import type {EndpointSummary} from '../llm/endpoint-pool.js'
 import {TRAJECTORY_STATUSES} from '../schema/trajectory.js'
 import type {SettleResult} from './settle.js'
 
@@ -73,7 +74,7 @@ export class RolloutMetrics {
     return {p50: Math.round(at(0.5)), p95: Math.round(at(0.95))}
   }
 
-  summary(extra: {browser_restarts: number; total: number; concurrency: number; mode: string; policy: string; invalid_skipped: number; samples: number}) {
+  summary(extra: {browser_restarts: number; total: number; concurrency: number; mode: string; policy: string; invalid_skipped: number; samples: number; shard: {index: number; count: number; tasks_elsewhere: number} | null; policy_servers: EndpointSummary[] | null}) {
     return {
       ...extra,
       episodes: this.done,

@@ -1,3 +1,4 @@
+import type {EndpointSummary} from '../llm/endpoint-pool.js'
 import type {Page} from 'playwright-core'
 import type {Action, Step} from '../schema/trajectory.js'
 import type {Task} from '../schema/task.js'
@@ -63,6 +64,8 @@ export interface Policy {
   /** An episode on `task`: `seed` is the attempt's own (taskSeed), `attempt` which of the task's --samples it is. */
   begin(task: Task, seed: number, attempt: number): EpisodePolicy
   close?(): Promise<void>
+  /** A model policy's servers: requests, errors and latency of each (several with replicas). */
+  servers?(): EndpointSummary[]
 }
 
 /** A policy failed in a way the episode cannot go on from (the model server is unreachable after its retries). */

@@ -4,6 +4,9 @@ import {ExplainedError, ExternalError, UsageError} from '../errors.js'
 import {ArtefactStore} from '../io/artefact-store.js'
 import type {InvalidRecords} from '../io/invalid-records.js'
 import {readRecords} from '../io/read-records.js'
+import {ShardFilter, type Shard} from '../batch/shard.js'
+import {describeServers} from '../llm/endpoint-pool.js'
+import {fleetSources} from './browser-fleet.js'
 import {RecordWriter} from '../io/record-writer.js'
 import {opt, optionKeys, optionText, type OptionNames, type Text} from '../option-text.js'
 import type {Reporter} from '../report/reporter.js'
@@ -29,6 +32,8 @@ import {trajectoryId} from './trajectory-id.js'
 
 export interface RolloutOptions {
   inputs: readonly string[]
+  /** Roll out only the tasks of this shard (every attempt of a task is in its task's shard). */
+  shard?: Shard
   invalid: InvalidRecords
   maxLineBytes: number
   output?: string
@@ -97,11 +102,15 @@ export class RolloutInterrupted extends ExplainedError {
  */
 export async function runRollout(options: RolloutOptions): Promise<RolloutMetrics> {
   const tasks: Task[] = []
-  for await (const {record} of readRecords(options.inputs, {schema: TaskSchema, invalid: options.invalid, maxLineBytes: options.maxLineBytes})) tasks.push(record)
+  const shards = new ShardFilter(options.shard)
+  const records = readRecords(options.inputs, {schema: TaskSchema, invalid: options.invalid, maxLineBytes: options.maxLineBytes})
+  for await (const {record} of shards.filter(records, (item) => item.record.id)) tasks.push(record)
   const done = options.resume ? await attemptsAlreadyRolledOut(options.resume, (text) => options.reporter.warn(text)) : new Set<string>()
   const unique = uniqueTasks(tasks, options.reporter)
   const todo: EpisodeWork[] = unique.flatMap((task) => Array.from({length: options.samples}, (_, i) => ({task, attempt: i + 1})).filter((work) => !done.has(trajectoryId(work.task.id, work.attempt))))
 
+  // A --browser-ws file that cannot be read or a name that does not resolve: a usage error before anything starts.
+  const fleet = options.browserEndpoints.length > 0 ? await fleetSources(options.browserEndpoints) : undefined
   const names = options.names ?? optionKeys
   const guard = new NavigationGuard({allowHosts: options.allowHosts, names})
   const blocklist = await Blocklist.open({path: options.blocklist, threshold: options.blockAfter})
@@ -124,7 +133,7 @@ export async function runRollout(options: RolloutOptions): Promise<RolloutMetric
     if (todo.length > 0) {
       pool = await BrowserPool.start({
         local: options.browsers,
-        endpoints: options.browserEndpoints,
+        fleet,
         launchArgs: egress?.chromiumArgs(),
         viewport: options.viewport,
         reporter: options.reporter,
@@ -197,8 +206,8 @@ export async function runRollout(options: RolloutOptions): Promise<RolloutMetric
       },
     })
     progress.stop()
-    report(options, metrics, todo.length, unique.length * options.samples - todo.length, pool?.restarts ?? 0, blocklist)
-    await options.onSummary?.(rolloutSummary(options, metrics, todo.length, pool?.restarts ?? 0))
+    report(options, metrics, todo.length, unique.length * options.samples - todo.length, pool?.restarts ?? 0, blocklist, shards)
+    await options.onSummary?.(rolloutSummary(options, metrics, todo.length, pool?.restarts ?? 0, shards))
     if (stopper.stoppedBy) {
       const resumeHint = options.resume ?? options.output
       throw new RolloutInterrupted(
@@ -314,13 +323,15 @@ function uniqueTasks(tasks: readonly Task[], reporter: Reporter): Task[] {
   return unique
 }
 
-function report(options: RolloutOptions, metrics: RolloutMetrics, total: number, skipped: number, restarts: number, blocklist: Blocklist): void {
+function report(options: RolloutOptions, metrics: RolloutMetrics, total: number, skipped: number, restarts: number, blocklist: Blocklist, shards: ShardFilter): void {
   const statuses = Object.entries(metrics.episodes)
     .filter(([, count]) => count > 0)
     .map(([status, count]) => `${count} ${status}`)
     .join(', ')
   const resumed = options.resume ? `, ${skipped} already in ${options.resume}` : ''
-  options.reporter.info(`rollout: ${metrics.done}/${total} episodes (${statuses || 'none'})${resumed}; ${metrics.steps} steps, ${metrics.stepsPerSecond().toFixed(1)} steps/s; ${settleLine(metrics)}; ${restarts} browser restarts, ${metrics.retries} episode retries; ${options.invalid.skipped} invalid records skipped`)
+  options.reporter.info(`rollout: ${metrics.done}/${total} episodes (${statuses || 'none'})${resumed}; ${metrics.steps} steps, ${metrics.stepsPerSecond().toFixed(1)} steps/s; ${settleLine(metrics)}; ${restarts} browser restarts, ${metrics.retries} episode retries; ${options.invalid.skipped} invalid records skipped${shards.note('tasks')}`)
+  const servers = options.policy.servers?.() ?? []
+  if (servers.length > 1) options.reporter.info(`rollout: policy servers: ${describeServers(servers)}`)
   if (blocklist.added.length > 0) options.reporter.warn(`added to the blocklist: ${blocklist.added.join(', ')}`)
   if (metrics.checkErrors > 0) {
     options.reporter.warn(optionText`${metrics.checkErrors} fixture-web checks could not be made (first: ${metrics.firstCheckError}); those trajectories hold check.error, and judge ${opt('judge')} programmatic cannot score them`)
@@ -337,6 +348,7 @@ function settleLine(metrics: RolloutMetrics): string {
 /** The end-of-run summary: steps/s, episodes by status, p50/p95 timings, browser restarts. */
 export type RolloutSummary = ReturnType<RolloutMetrics['summary']>
 
-function rolloutSummary(options: RolloutOptions, metrics: RolloutMetrics, total: number, restarts: number): RolloutSummary {
-  return metrics.summary({browser_restarts: restarts, total, concurrency: options.concurrency, mode: options.mode, policy: options.policy.name, invalid_skipped: options.invalid.skipped, samples: options.samples})
+function rolloutSummary(options: RolloutOptions, metrics: RolloutMetrics, total: number, restarts: number, shards: ShardFilter): RolloutSummary {
+  const shard = shards.shard ? {index: shards.shard.index, count: shards.shard.count, tasks_elsewhere: shards.outside} : null
+  return metrics.summary({browser_restarts: restarts, total, concurrency: options.concurrency, mode: options.mode, policy: options.policy.name, invalid_skipped: options.invalid.skipped, samples: options.samples, shard, policy_servers: options.policy.servers?.() ?? null})
 }

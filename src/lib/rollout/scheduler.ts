@@ -154,9 +154,12 @@ async function runTask(work: EpisodeWork, options: SchedulerOptions, barrier?: S
     try {
       const trajectory = await runEpisode(task, attempt, lease, policy, {...options.episode, horizon: options.horizonOf(task), gate: barrier}, options.stop)
       // An episode that ran out of time (a step, the episode, or a page load such as the start page) may have met a
-      // hung browser: check it, and try again elsewhere if it was.
-      if (trajectory.cause?.kind === 'timeout' && !(await options.pool.probe(lease))) {
-        throw new BrowserLostError(`the browser under ${task.id} hung`)
+      // hung browser, and one the browser failed may have met a dying one (a browser server whose Chromium is gone
+      // answers "Browser closed" a moment before it disconnects): check it, and try again elsewhere if it was.
+      // (A policy that reads the page, the oracle, fails on a dying browser too.)
+      const suspect = ['timeout', 'browser-error', 'start-failed', 'policy-failed'].includes(trajectory.cause?.kind ?? '')
+      if (suspect && !(await options.pool.probe(lease))) {
+        throw new BrowserLostError(`the browser under ${task.id} ${trajectory.cause?.kind === 'timeout' ? 'hung' : `failed (${trajectory.error ?? 'no reason'})`}`)
       }
       return trajectory
     } catch (error) {

@@ -1,3 +1,4 @@
+import type {EndpointSummary} from '../../llm/endpoint-pool.js'
 import {LlmClient, LlmError, type ChatReply} from '../../llm/client.js'
 import type {PolicyDialect} from '../../prompts/policy-dialects.js'
 import type {PolicyRound} from '../../prompts/qwen3vl.js'
@@ -50,6 +51,10 @@ export class OpenAIPolicy implements Policy {
 
   async close(): Promise<void> {
     await this.client.close()
+  }
+
+  servers(): EndpointSummary[] {
+    return this.client.endpointSummary()
   }
 
   private async next(task: Task, input: PolicyInput, sample: number): Promise<PolicyOutput> {

@@ -296,25 +296,27 @@ describe('formatAction', () => {
   })
 })
 
+const VIEWPORT = {width: 1280, height: 768}
+
 describe('policy dialects', () => {
-  it('offers qwen3vl, built and read by the versioned qwen3vl prompt builder and parser', () => {
-    expect(DIALECTS).toEqual(['qwen3vl'])
+  it('offers qwen3vl (and tools and uitars), built and read by the versioned qwen3vl prompt builder and parser', () => {
+    expect(DIALECTS).toEqual(['qwen3vl', 'tools', 'uitars'])
     const dialect = POLICY_DIALECTS.qwen3vl
     expect(dialect).toMatchObject({name: 'qwen3vl', promptVersion: QWEN3VL_PROMPT_VERSION})
     expect(dialect.buildMessages(input())).toEqual(buildPolicyMessages(input()))
     const reply = 'Thought: t\nAction: a\n<tool_call>\n{"name": "computer_use", "arguments": {"action": "left_click", "coordinate": [10, 20]}}\n</tool_call>'
-    expect(dialect.parseResponse(reply)).toEqual(parsePolicyResponse(reply))
-    expect(dialect.parseResponse(reply).action).toEqual({name: 'left_click', coordinate: [10, 20]})
+    expect(dialect.parseResponse(reply, {viewport: VIEWPORT})).toEqual(parsePolicyResponse(reply))
+    expect(dialect.parseResponse(reply, {viewport: VIEWPORT}).action).toEqual({name: 'left_click', coordinate: [10, 20]})
   })
 
   it('puts function calls a server returned apart (tool_calls) back into the reply text the model wrote', () => {
     const dialect = POLICY_DIALECTS.qwen3vl
     const text = dialect.responseText({content: 'Thought: t\nAction: a\n', toolCalls: [{name: 'computer_use', arguments: '{"action": "scroll", "direction": "up"}'}]})
     expect(text).toBe('Thought: t\nAction: a\n<tool_call>\n{"name":"computer_use","arguments":{"action":"scroll","direction":"up"}}\n</tool_call>')
-    expect(dialect.parseResponse(text)).toMatchObject({thought: 't', action: {name: 'scroll', direction: 'up'}, error: null})
+    expect(dialect.parseResponse(text, {viewport: VIEWPORT})).toMatchObject({thought: 't', action: {name: 'scroll', direction: 'up'}, error: null})
     // Content alone is the reply as it came; arguments that are not JSON stay a string and fail as such.
     expect(dialect.responseText({content: 'x', toolCalls: []})).toBe('x')
-    const broken = dialect.parseResponse(dialect.responseText({content: null, toolCalls: [{name: 'computer_use', arguments: '{"action": "left_click", '}]}))
+    const broken = dialect.parseResponse(dialect.responseText({content: null, toolCalls: [{name: 'computer_use', arguments: '{"action": "left_click", '}]}), {viewport: VIEWPORT})
     expect(broken.action).toBeNull()
     expect(broken.error).toMatch(/^invalid JSON in tool_call arguments/)
   })
@@ -322,6 +324,6 @@ describe('policy dialects', () => {
   it('finds the dialect a trajectory was prompted in by its prompt version, and none for a version it does not know', () => {
     expect(dialectForPromptVersion('qwen3vl-v1')).toBe(POLICY_DIALECTS.qwen3vl)
     expect(dialectForPromptVersion('qwen3vl-v0')).toBeUndefined()
-    expect(knownPromptVersions()).toEqual(['qwen3vl-v1'])
+    expect(knownPromptVersions()).toEqual(['qwen3vl-v1', 'tools-v1', 'uitars-v1'])
   })
 })

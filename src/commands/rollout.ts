@@ -51,7 +51,11 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
     'max-retries': llmFlags['max-retries'],
     'max-retry-wait': llmFlags['max-retry-wait'],
     temperature: Flags.string({default: '0', helpValue: 'T', description: 'Sampling temperature of the policy model.'}),
-    dialect: Flags.option({options: DIALECTS, default: 'qwen3vl' as const, description: 'How the policy model is prompted and its reply parsed.'})(),
+    dialect: Flags.option({
+      options: DIALECTS,
+      default: 'qwen3vl' as const,
+      description: "How the policy model is prompted and its reply read: qwen3vl (Qwen3-VL's computer_use tool call, coordinates 0-1000), tools (OpenAI function calling for any model, coordinates in screenshot pixels), uitars (UI-TARS-1.5's grammar, pixels of its resized screenshot).",
+    })(),
     memory: Flags.boolean({default: true, allowNo: true, description: "Carry the model's Memory notes from step to step (--no-memory to turn off)."}),
     window: Flags.integer({default: 4, min: 1, max: 32, helpValue: 'N', description: 'Rounds sent with their screenshots (older rounds go as text lines).'}),
     'max-tokens': Flags.integer({default: 1024, min: 16, helpValue: 'N', description: 'Longest policy reply.'}),

@@ -153,7 +153,7 @@ export class LlmClient {
    * the reply keeps what servers return apart from it: function calls (vLLM with a tool-call parser) and a thinking
    * model's reasoning (`reasoning_content`, or `reasoning` in newer servers).
    */
-  async chat(messages: ChatMessage[], options: {maxTokens?: number; signal?: AbortSignal; sample?: number} = {}): Promise<ChatReply> {
+  async chat(messages: ChatMessage[], options: {maxTokens?: number; signal?: AbortSignal; sample?: number; tools?: readonly unknown[]} = {}): Promise<ChatReply> {
     this.stats.requests++
     // The caller's signal is shared by every request of a run: the SDK listens on a signal of this request's own,
     // and the one listener on the shared signal goes when the request does.
@@ -169,6 +169,7 @@ export class LlmClient {
           temperature: this.options.temperature,
           ...(this.options.seed === undefined ? {} : {seed: this.options.seed + (options.sample ?? 0)}),
           ...(options.maxTokens ? {max_tokens: options.maxTokens} : {}),
+          ...(options.tools ? {tools: options.tools as OpenAI.Chat.Completions.ChatCompletionTool[], tool_choice: 'auto' as const} : {}),
         },
         {signal: request.signal},
       )

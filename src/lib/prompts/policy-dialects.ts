@@ -1,6 +1,9 @@
 import type {ChatMessage, ChatReply} from '../llm/client.js'
 import {buildPolicyMessages, QWEN3VL_PROMPT_VERSION, withToolCalls, type PolicyPromptInput} from './qwen3vl.js'
 import {parsePolicyResponse, type ParsedPolicyResponse} from './qwen3vl-reply.js'
+import {buildUiTarsMessages, UITARS_PROMPT_VERSION} from './uitars.js'
+import {parseUiTarsResponse} from './uitars-reply.js'
+import {BROWSER_TOOLS, buildToolsMessages, parseToolsResponse, TOOLS_PROMPT_VERSION} from './tools.js'
 
 /** How a policy model is prompted and its reply read: one versioned prompt builder and its parser. */
 export interface PolicyDialect {
@@ -8,13 +11,18 @@ export interface PolicyDialect {
   /** Recorded in every trajectory (run.prompt_version), so that training rebuilds the same prompts. */
   promptVersion: string
   buildMessages(input: PolicyPromptInput): ChatMessage[]
+  /** Functions the request offers as OpenAI `tools` (the tools dialect); none for dialects that write calls as text. */
+  tools?: readonly unknown[]
   /**
    * The reply as the model wrote it, in one text: what the step records as its response, what the trainer learns to
    * write, and what parseResponse reads. Function calls a server returned apart from the content go back in.
    */
   responseText(reply: Pick<ChatReply, 'content' | 'toolCalls'>): string | null
-  /** Never throws: a malformed reply gives a null action and a one-line error. */
-  parseResponse(text: string | null | undefined): ParsedPolicyResponse
+  /**
+   * Never throws: a malformed reply gives a null action and a one-line error. Coordinates come back in webgym's
+   * 0-1000 units, converted from the dialect's own convention (which may depend on the viewport).
+   */
+  parseResponse(text: string | null | undefined, context: {viewport: {width: number; height: number}}): ParsedPolicyResponse
 }
 
 const qwen3vl: PolicyDialect = {
@@ -25,8 +33,27 @@ const qwen3vl: PolicyDialect = {
   parseResponse: parsePolicyResponse,
 }
 
+// UI-TARS-1.5 (ByteDance-Seed/UI-TARS-1.5-7B behind vLLM): its grammar and its resized-pixel coordinates.
+const uitars: PolicyDialect = {
+  name: 'uitars',
+  promptVersion: UITARS_PROMPT_VERSION,
+  buildMessages: buildUiTarsMessages,
+  responseText: ({content}) => content,
+  parseResponse: (text, {viewport}) => parseUiTarsResponse(text, viewport),
+}
+
+// Plain OpenAI function calling, for any model behind an OpenAI-compatible server; pixel coordinates.
+const tools: PolicyDialect = {
+  name: 'tools',
+  promptVersion: TOOLS_PROMPT_VERSION,
+  buildMessages: buildToolsMessages,
+  tools: BROWSER_TOOLS,
+  responseText: ({content, toolCalls}) => withToolCalls(content, toolCalls),
+  parseResponse: (text, {viewport}) => parseToolsResponse(text, viewport),
+}
+
 /** The dialects `rollout --dialect` offers, by name. */
-export const POLICY_DIALECTS = {qwen3vl} as const satisfies Record<string, PolicyDialect>
+export const POLICY_DIALECTS = {qwen3vl, tools, uitars} as const satisfies Record<string, PolicyDialect>
 export type DialectName = keyof typeof POLICY_DIALECTS
 export const DIALECTS = Object.keys(POLICY_DIALECTS) as DialectName[]
 

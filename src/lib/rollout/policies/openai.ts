@@ -72,13 +72,13 @@ export class OpenAIPolicy implements Policy {
     })
     let reply: ChatReply
     try {
-      reply = await this.client.chat(messages, {maxTokens: this.options.maxTokens, signal: input.signal, sample})
+      reply = await this.client.chat(messages, {maxTokens: this.options.maxTokens, signal: input.signal, sample, ...(this.options.dialect.tools ? {tools: this.options.dialect.tools} : {})})
     } catch (error) {
       if (error instanceof LlmError) throw new PolicyFailure(error.message)
       throw error
     }
     const response = this.options.dialect.responseText(reply)
-    const parsed = this.options.dialect.parseResponse(response)
+    const parsed = this.options.dialect.parseResponse(response, {viewport: input.viewport})
     return {response, reasoning: reply.reasoning, action: parsed.action, memory: this.options.useMemory ? parsed.memory : null, error: parsed.error}
   }
 }

@@ -1,0 +1,133 @@
+// The UI-TARS-1.5 dialect: the model's own action grammar (click(start_box='(x,y)'), type(content='...'),
+// scroll(...), wait(), finished(content='...'), hotkey(key='...')) and coordinate convention (absolute pixels of the
+// resized screenshot, uitars-coordinates.ts), with webgym's task, page and history around it. No memory section:
+// UI-TARS keeps its context in its earlier replies, which the window sends back as assistant turns.
+import type {ChatMessage} from '../llm/client.js'
+import type {Action} from '../schema/trajectory.js'
+import {oneLine} from './qwen3vl-actions.js'
+import type {PolicyPromptInput, PolicyRound} from './qwen3vl.js'
+import {toUiTars, uitarsCanvas} from './uitars-coordinates.js'
+
+// Bump when the wording, the grammar or the parsing rules change (trajectories record it; training rebuilds with it).
+export const UITARS_PROMPT_VERSION = 'uitars-v1'
+
+const DEFAULT_WINDOW = 5
+
+type ContentPart = {type: 'text'; text: string} | {type: 'image_url'; image_url: {url: string}}
+
+function instructions(input: PolicyPromptInput, older: readonly PolicyRound[]): string {
+  const {task} = input
+  const lines = [
+    'You are a GUI agent operating a web browser. You see a screenshot of the page at each step and give the next action, until the task below is done.',
+    '',
+    '## Output Format',
+    'Thought: <what you see, a short plan, and the next action with its target element in one sentence>',
+    'Action: <one action from the action space>',
+    '',
+    '## Action Space',
+    "click(start_box='<|box_start|>(x1,y1)<|box_end|>')",
+    "type(content='') # Type into the focused field (click it first). Escape \\', \\\" and \\n as in a Python string; end with \\n to submit.",
+    "scroll(start_box='<|box_start|>(x1,y1)<|box_end|>', direction='down or up or right or left') # Reveal more on the `direction` side.",
+    "hotkey(key='alt left') # Go back to the previous page.",
+    'wait() # Wait 5 seconds for the page to change, then look again.',
+    "finished(content='') # The task is done: give the complete answer or outcome in content, or why it cannot be done.",
+    '',
+    '## Note',
+    '- Use English in the Thought part.',
+    '- One action per reply, aimed at what the latest screenshot shows; if an action failed or changed nothing, try another.',
+    '',
+    '## User Instruction',
+    task.intent,
+  ]
+  if (task.website) lines.push(`Website: ${task.website}`)
+  if (task.start_url) lines.push(`Start page: ${task.start_url}`)
+  if (older.length > 0) {
+    lines.push('', '## Earlier steps (their screenshots are no longer shown)')
+    older.forEach((round, i) => lines.push(historyLine(i + 1, round, input.viewport)))
+  }
+  return lines.join('\n')
+}
+
+/** The request for the next action: the instructions, the last `window` screenshots with the replies between them. */
+export function buildUiTarsMessages(input: PolicyPromptInput): ChatMessage[] {
+  const window = Number.isFinite(input.window) ? Math.max(1, Math.floor(input.window as number)) : DEFAULT_WINDOW
+  const firstShown = Math.max(0, input.rounds.length - (window - 1))
+  let intro: string | null = instructions(input, input.rounds.slice(0, firstShown))
+  const messages: ChatMessage[] = []
+  for (let i = firstShown; i < input.rounds.length; i++) {
+    const round = input.rounds[i]!
+    const notes = i > firstShown ? roundNotes(input.rounds[i - 1]!.action_error, input.rounds[i - 1]!.repeated) : []
+    const parts: ContentPart[] = intro ? [text(intro)] : []
+    intro = null
+    parts.push(round.image ? image(round.image) : text('(screenshot not available)'), text([pageLine(i + 1, round), ...notes].join('\n')))
+    messages.push({role: 'user', content: parts})
+    messages.push({role: 'assistant', content: round.response ?? (round.action ? uitarsReply(round.action, input.viewport) : '(no reply)')})
+  }
+  const notes = roundNotes(input.lastActionError ?? null, input.lastActionNoEffect)
+  const parts: ContentPart[] = intro ? [text(intro)] : []
+  parts.push(image(input.current.image), text([pageLine(input.rounds.length + 1, input.current), ...notes].join('\n')))
+  messages.push({role: 'user', content: parts})
+  return messages
+}
+
+/** A reply in UI-TARS's grammar for an action chosen without the model (in the model's coordinates). */
+export function uitarsReply(action: Action, viewport: {width: number; height: number}, thought?: string): string {
+  return `Thought: ${thought ?? 'Next step.'}\nAction: ${uitarsCall(action, viewport)}`
+}
+
+function uitarsCall(action: Action, viewport: {width: number; height: number}): string {
+  const box = (coordinate: readonly [number, number]) => {
+    const [x, y] = toUiTars(coordinate, viewport)
+    return `'<|box_start|>(${x},${y})<|box_end|>'`
+  }
+  switch (action.name) {
+    case 'left_click':
+      return `click(start_box=${box(action.coordinate ?? [500, 500])})`
+    case 'type':
+      return `type(content='${escape(action.text ?? '')}')`
+    case 'scroll':
+      return `scroll(${action.coordinate ? `start_box=${box(action.coordinate)}, ` : ''}direction='${action.direction ?? 'down'}')`
+    case 'wait':
+      return 'wait()'
+    case 'go_back':
+      return "hotkey(key='alt left')"
+    case 'answer':
+      return `finished(content='${escape(action.text ?? '')}')`
+    default:
+      // navigate and anything else have no UI-TARS form: say it in words, which the parser reads as unknown.
+      return `${action.name}(content='${escape(JSON.stringify(action))}')`
+  }
+}
+
+function escape(value: string): string {
+  return value.replaceAll('\\', '\\\\').replaceAll("'", "\\'").replaceAll('\n', '\\n')
+}
+
+function historyLine(step: number, round: PolicyRound, viewport: {width: number; height: number}): string {
+  let line = `Step ${step}: ${round.action ? uitarsCall(round.action, viewport) : 'no valid action'} on ${round.url}`
+  if (round.action_error) line += ` (failed: ${oneLine(round.action_error)})`
+  if (round.repeated) line += ' (no effect: the screen did not change)'
+  return line
+}
+
+function pageLine(step: number, page: {url: string; title?: string}): string {
+  return [`Step ${step} screenshot`, `URL: ${page.url}`, ...(page.title ? [`Title: ${page.title}`] : [])].join('\n')
+}
+
+function roundNotes(error: string | null, noEffect: boolean): string[] {
+  const notes: string[] = []
+  if (error) notes.push(`Your previous action failed: ${oneLine(error)}`)
+  if (noEffect) notes.push('Your previous action had no effect: the screen did not change. Try something else.')
+  return notes
+}
+
+function text(value: string): ContentPart {
+  return {type: 'text', text: value}
+}
+
+function image(url: string): ContentPart {
+  return {type: 'image_url', image_url: {url}}
+}
+
+/** The size the model sees screenshots at, for messages and tests. */
+export {uitarsCanvas}

@@ -1,0 +1,135 @@
+// The tools dialect: OpenAI function calling with pixel coordinates. Replies in the OpenAI format (tool_calls with
+// JSON-string arguments) are read into actions; end to end, the built CLI against the stand-in returning such calls
+// on a local page in real Chromium, and `train --dry-run` rebuilding each prompt as it was sent.
+import {createHash} from 'node:crypto'
+import {readFileSync, writeFileSync} from 'node:fs'
+import {createServer, type Server} from 'node:http'
+import type {AddressInfo} from 'node:net'
+import {join} from 'node:path'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {dialectForPromptVersion, POLICY_DIALECTS} from '../src/lib/prompts/policy-dialects.js'
+import {buildToolsMessages, fromPixels, toolsReply, toPixels} from '../src/lib/prompts/tools.js'
+import type {Action} from '../src/lib/schema/trajectory.js'
+import {dump} from './helpers/cli.js'
+import {startStandin, type Standin, type StandinReply} from './helpers/openai-standin.js'
+import {ndjson, readNdjson} from './helpers/rollout.js'
+import {workdir} from './helpers/workdir.js'
+
+const VIEWPORT = {width: 1280, height: 768}
+const dialect = POLICY_DIALECTS.tools
+/** A server's reply with function calls (arguments as the JSON string OpenAI sends), read as the step records it. */
+const read = (calls: {name: string; arguments: string}[], content: string | null = null) => dialect.parseResponse(dialect.responseText({content, toolCalls: calls}), {viewport: VIEWPORT})
+
+describe('the tools dialect', () => {
+  it('converts screenshot pixels to webgym units and back, x first', () => {
+    expect(fromPixels(640, 384, VIEWPORT)).toEqual([500, 500])
+    expect(fromPixels(1280, 0, VIEWPORT)).toEqual([1000, 0])
+    expect(fromPixels(0, 768, VIEWPORT)).toEqual([0, 1000])
+    expect(fromPixels(1281, 5, VIEWPORT)).toBe('point (1281, 5) is off the 1280x768 screenshot')
+    expect(toPixels([500, 500], VIEWPORT)).toEqual({x: 640, y: 384})
+  })
+
+  it('reads each function call into its action', () => {
+    const cases: [{name: string; arguments: string}, Action][] = [
+      [{name: 'click', arguments: '{"x": 640, "y": 384}'}, {name: 'left_click', coordinate: [500, 500]}],
+      [{name: 'type_text', arguments: '{"text": "red mug", "submit": true}'}, {name: 'type', text: 'red mug\n'}],
+      [{name: 'type_text', arguments: '{"text": "red mug", "x": 128, "y": 76.8}'}, {name: 'type', text: 'red mug', coordinate: [100, 100]}],
+      [{name: 'scroll', arguments: '{"direction": "up"}'}, {name: 'scroll', direction: 'up'}],
+      [{name: 'wait', arguments: '{}'}, {name: 'wait', seconds: 2}],
+      [{name: 'wait', arguments: '{"seconds": 60}'}, {name: 'wait', seconds: 10}],
+      [{name: 'go_back', arguments: '{}'}, {name: 'go_back'}],
+      [{name: 'navigate', arguments: '{"url": "https://example.com/"}'}, {name: 'navigate', url: 'https://example.com/'}],
+      [{name: 'answer', arguments: '{"text": "It costs $5."}'}, {name: 'answer', text: 'It costs $5.'}],
+    ]
+    for (const [call, action] of cases) {
+      const parsed = read([call], 'The field is in the middle.')
+      expect(parsed.error, call.name).toBeNull()
+      expect(parsed.action, call.name).toEqual(action)
+      expect(parsed.thought).toBe('The field is in the middle.')
+    }
+  })
+
+  it('names what it cannot use, without throwing', () => {
+    expect(read([], 'I would click the button.')).toMatchObject({action: null, error: 'no function call in the reply', thought: 'I would click the button.'})
+    expect(read([{name: 'click', arguments: '{"x": 2000, "y": 10}'}])).toMatchObject({action: null, error: 'click: point (2000, 10) is off the 1280x768 screenshot'})
+    expect(read([{name: 'click', arguments: '{"x": "left"}'}])).toMatchObject({action: null, error: 'click: x and y must be numbers, got "left" and undefined'})
+    expect(read([{name: 'double_click', arguments: '{}'}]).error).toMatch(/^unknown function "double_click"; expected one of click, type_text/)
+    expect(read([{name: 'click', arguments: '{"x": 1,'}]).error).toBe('the function call arguments are not JSON')
+    expect(dialect.parseResponse(null, {viewport: VIEWPORT}).error).toBe('empty response')
+  })
+
+  it('writes calls for actions chosen without a model that read back as the same actions', () => {
+    const actions: Action[] = [{name: 'left_click', coordinate: [500, 500]}, {name: 'type', text: 'mug\n', coordinate: [100, 100]}, {name: 'scroll', direction: 'left'}, {name: 'go_back'}, {name: 'navigate', url: 'http://a.test/'}, {name: 'answer', text: '42'}]
+    for (const action of actions) expect(dialect.parseResponse(toolsReply(action, VIEWPORT), {viewport: VIEWPORT}).action).toEqual(action)
+  })
+
+  it('states the screenshot size and the functions in the prompt, and is found by its prompt version', () => {
+    const messages = buildToolsMessages({task: {intent: 'Buy a mug'}, viewport: VIEWPORT, rounds: [], current: {url: 'http://a.test/', image: 'data:image/jpeg;base64,X'}, memory: null, useMemory: false, lastActionNoEffect: false})
+    expect(messages[0]!.content).toContain('1280x768 pixels')
+    expect(messages[0]!.content).toContain('"name":"type_text"')
+    expect(dialect.tools!.map((tool: any) => tool.function.name)).toEqual(['click', 'type_text', 'scroll', 'wait', 'go_back', 'navigate', 'answer'])
+    expect(dialectForPromptVersion('tools-v1')).toBe(dialect)
+  })
+})
+
+const PAGE = `<!doctype html><html><head><title>start</title></head><body style="margin:0;height:768px">
+<input id="q" style="position:absolute;left:600px;top:360px;width:80px;height:48px">
+<script>
+addEventListener('click', (e) => { document.title = 'click ' + e.clientX + ',' + e.clientY })
+document.getElementById('q').addEventListener('keydown', (e) => { if (e.key === 'Enter') document.title = 'submitted ' + e.target.value })
+</script></body></html>`
+
+describe('rollout --dialect tools (built CLI, stand-in, Chromium)', () => {
+  let page: Server
+  let standin: Standin
+  let pageUrl: string
+  beforeAll(async () => {
+    page = createServer((_request, response) => void response.writeHead(200, {'content-type': 'text/html'}).end(PAGE))
+    await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve))
+    pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}/`
+    standin = await startStandin({models: ['gpt']})
+  })
+  afterAll(async () => {
+    await standin?.close()
+    await new Promise((resolve) => page?.close(resolve))
+  })
+
+  it('clicks where the call says, types into the field, offers the functions as tools, and train rebuilds each prompt', async () => {
+    const wd = workdir()
+    const replies: StandinReply[] = [
+      {content: 'The search field is in the middle.', tool_calls: [{name: 'click', arguments: '{"x": 640, "y": 384}'}]},
+      {content: null, tool_calls: [{name: 'type_text', arguments: '{"text": "red mug", "submit": true}'}]},
+      {content: null, tool_calls: [{name: 'click', arguments: '{"x": 9000, "y": 1}'}]},
+      {content: 'Done.', tool_calls: [{name: 'answer', arguments: '{"text": "submitted"}'}]},
+    ]
+    standin.setHandler((request) => replies[Math.min(request.index, replies.length - 1)]!)
+    wd.write('tasks.ndjson', ndjson([{id: 't:tools', source: 't', intent: 'Search for a red mug', website: '127.0.0.1', start_url: pageUrl}]))
+    const result = await wd.run(['rollout', '--dialect', 'tools', '--base-url', standin.url, '--model', 'gpt', '--allow-host', new URL(pageUrl).host, '--browsers', '1', '--concurrency', '1', '--horizon', '8', '--shots', 'shots', 'tasks.ndjson', '-o', 'traj.ndjson'], {cleanEnv: true})
+    expect(result.exitCode, dump(result)).toBe(0)
+    const [trajectory] = readNdjson(wd.path('traj.ndjson'))
+    expect(trajectory).toMatchObject({status: 'answered', answer: 'submitted', run: {prompt_version: 'tools-v1'}})
+    const steps = trajectory.steps
+    expect(steps[0].action).toEqual({name: 'left_click', coordinate: [500, 500]})
+    expect(steps[0].response).toBe('The search field is in the middle.\n<tool_call>\n{"name":"click","arguments":{"x":640,"y":384}}\n</tool_call>')
+    expect(steps[1].title).toBe('click 640,384')
+    expect(steps[2].title).toBe('submitted red mug')
+    expect(steps[2]).toMatchObject({action: null, action_error: 'click: point (9000, 1) is off the 1280x768 screenshot'})
+    const body = standin.requests[0]!.body
+    expect(body.tool_choice).toBe('auto')
+    expect(body.tools.map((tool: any) => tool.function.name)).toContain('type_text')
+
+    const judgment = {reward: 1, facts: [], key_screenshots: [], answer_supported: null, reference_match: null, blocked: false, judge: 'programmatic', model: null, prompt_version: null, webgym_version: '0.1.0', error: null}
+    writeFileSync(wd.path('judged.ndjson'), ndjson([{...trajectory, judgment}]))
+    const train = await wd.run(['train', 'judged.ndjson', '--out', 'run', '--dry-run', '--backend', 'torch'])
+    expect(train.exitCode, dump(train)).toBe(0)
+    const samples = readNdjson(wd.path('run', 'samples.jsonl'))
+    expect(samples).toHaveLength(3)
+    const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
+    for (const sample of samples) {
+      const index = Number(/#(\d+)$/.exec(sample.id)![1])
+      const sent = standin.requests[index]!.body.messages.map((m: any) => ({role: m.role, content: typeof m.content === 'string' ? m.content : m.content.map((p: any) => (p.type === 'text' ? {type: 'text', text: p.text} : {type: 'image', sha: sha(Buffer.from(p.image_url.url.replace(/^data:image\/jpeg;base64,/, ''), 'base64'))}))}))
+      const rebuilt = sample.messages.map((m: any) => ({role: m.role, content: typeof m.content === 'string' ? m.content : m.content.map((p: any) => (p.type === 'text' ? p : {type: 'image', sha: sha(readFileSync(join(wd.path('run'), p.path)))}))}))
+      expect(rebuilt, sample.id).toEqual(sent)
+    }
+  }, 180_000)
+})

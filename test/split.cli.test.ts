@@ -105,20 +105,40 @@ describe('webgym split (built CLI)', () => {
     expect(await lines(wd.path('a-test.ndjson'))).not.toEqual(await lines(wd.path('b-test.ndjson')))
   })
 
-  it('takes one task per website when there are fewer websites than --test-size, and says so', async () => {
+  it('refuses a --test-size that would leave train less than half the websites, saying what would fit, and writes nothing', async () => {
+    // The default (the paper's 1167) on 50 websites would have put every website in test and written an empty train.
     const result = await webgym(['split', 'tasks.ndjson', '--train', 'few-train.ndjson', '--test', 'few-test.ndjson', '--report', '--json'])
+    expect(result.exitCode).toBe(2)
+    expect(String(result.stderr).trim()).toBe('webgym: tasks.ndjson has 50 websites; --test-size 1167 asks for 1167 test websites, which would leave train none (train keeps at least half the websites) (pass --test-size 25 or fewer, or a fraction such as 0.1 (5 test websites here))')
+    expect(String(result.stdout)).toBe('')
+    expect(existsSync(wd.path('few-train.ndjson'))).toBe(false)
+    expect(existsSync(wd.path('few-test.ndjson'))).toBe(false)
+    const most = await webgym(['split', 'tasks.ndjson', '--train', 'most-train.ndjson', '--test', 'most-test.ndjson', '--test-size', '26'])
+    expect(most.exitCode).toBe(2)
+    expect(String(most.stderr)).toContain('asks for 26 test websites, which would leave train only 24')
+    const half = await webgym(['split', 'tasks.ndjson', '--train', 'half-train.ndjson', '--test', 'half-test.ndjson', '--test-size', '25'])
+    expect(half.exitCode, dump(half)).toBe(0)
+    expect(new Set(websitesOf(await lines(wd.path('half-train.ndjson')))).size).toBe(25)
+  })
+
+  it('takes --test-size as a fraction of the websites', async () => {
+    const result = await webgym(['split', 'tasks.ndjson', '--train', 'frac-train.ndjson', '--test', 'frac-test.ndjson', '--test-size', '0.1', '--report', '--json'])
     expect(result.exitCode, dump(result)).toBe(0)
     const report = JSON.parse(String(result.stdout))
-    expect(report.check.test_size).toEqual({requested: 1167, possible: 50, achieved: 50})
-    expect(report.held_out).toBe(40)
-    expect(await lines(wd.path('few-train.ndjson'))).toEqual([])
-    expect(String(result.stderr)).toContain('only 50 distinct websites, fewer than --test-size 1167')
+    expect(report.check.test_size).toEqual({requested: 5, possible: 5, achieved: 5})
+    expect(await lines(wd.path('frac-test.ndjson'))).toHaveLength(5)
+    // Two websites or none: no split by website is possible.
+    wd.write('two.ndjson', ndjson(fixtureTasks().filter((task) => task.website === 'site0.example')))
+    const one = await webgym(['split', 'two.ndjson', '--train', 'o-train.ndjson', '--test', 'o-test.ndjson', '--test-size', '1'])
+    expect(one.exitCode).toBe(2)
+    expect(String(one.stderr).trim()).toMatch(/^webgym: two\.ndjson has tasks on 1 website: a split by website needs at least 2/)
   })
 
   it('exits 2 on bad usage, before writing anything', async () => {
     const cases: [string[], RegExp][] = [
       [['--train', 'same.ndjson', '--test', 'same.ndjson'], /--train and --test both name "same\.ndjson"/],
-      [['--train', 'u-train.ndjson', '--test', 'u-test.ndjson', '--test-size', '0'], /--test-size must be a whole number of at least 1, got 0/],
+      [['--train', 'u-train.ndjson', '--test', 'u-test.ndjson', '--test-size', '0'], /--test-size must be a whole number of at least 1 or a fraction between 0 and 1 \(such as 0\.1\), got "0"/],
+      [['--train', 'u-train.ndjson', '--test', 'u-test.ndjson', '--test-size', '1.5'], /--test-size must be a whole number of at least 1 or a fraction/],
       [['--train', 'u-train.ndjson'], /Missing required flag test/],
       [['--train', 'tasks.ndjson', '--test', 'u-test.ndjson'], /--train "tasks\.ndjson" is the input file/],
     ]

@@ -6,6 +6,8 @@ import {memoryReporter} from '../src/lib/report/reporter.js'
 import {InvalidRecords} from '../src/lib/io/invalid-records.js'
 import {largestRemainderQuotas} from '../src/lib/split/quotas.js'
 import {splitTasks} from '../src/lib/split/split-tasks.js'
+import {existsSync} from 'node:fs'
+import {UsageError} from '../src/lib/errors.js'
 import {workdir} from './helpers/workdir.js'
 
 interface FixtureTask {
@@ -58,7 +60,9 @@ function toTasks(shapes: Shape[]): FixtureTask[] {
   }))
 }
 
-async function runSplit(tasks: FixtureTask[], options: {testSize: number; seed: number}) {
+type SplitRun = {report: Awaited<ReturnType<typeof splitTasks>>; trainText: Buffer; testText: Buffer; trainTasks: FixtureTask[]; testTasks: FixtureTask[]} | {refused: unknown; written: boolean}
+
+async function runSplit(tasks: FixtureTask[], options: {testSize: number; seed: number}): Promise<SplitRun> {
   const dir = join(workDir, String(runNumber++))
   const input = join(dir, 'in.ndjson')
   const train = join(dir, 'train.ndjson')
@@ -67,7 +71,15 @@ async function runSplit(tasks: FixtureTask[], options: {testSize: number; seed: 
   await mkdir(dir, {recursive: true})
   await writeFile(input, tasks.map((task) => JSON.stringify(task)).join('\n') + (tasks.length > 0 ? '\n' : ''))
   const invalid = new InvalidRecords('fail', memoryReporter())
-  const report = await splitTasks({input, train, test, ...options, invalid})
+  let report
+  try {
+    report = await splitTasks({input, train, test, testSize: {count: options.testSize}, seed: options.seed, invalid})
+  } catch (error) {
+    // Refused (a side would be empty or train left less than half the websites): nothing written.
+    const written = existsSync(train) || existsSync(test)
+    await rm(dir, {recursive: true, force: true})
+    return {refused: error, written}
+  }
   const trainText = await readFile(train)
   const testText = await readFile(test)
   await rm(dir, {recursive: true, force: true})
@@ -86,8 +98,17 @@ describe('split service (properties)', () => {
     await fc.assert(
       fc.asyncProperty(smallTaskSetArb, fc.integer({min: 1, max: 30}), fc.integer(), async (shapes, testSize, seed) => {
         const tasks = toTasks(shapes)
-        const {report, trainTasks, testTasks} = await runSplit(tasks, {testSize, seed})
+        const result = await runSplit(tasks, {testSize, seed})
         const distinctWebsites = new Set(tasks.map(site).filter((w) => w !== null))
+        // Train keeps at least half the websites: a larger test set is refused, and neither file is written.
+        if (testSize > Math.floor(distinctWebsites.size / 2)) {
+          expect('refused' in result && result.refused).toBeInstanceOf(UsageError)
+          expect('written' in result && result.written).toBe(false)
+          return
+        }
+        if (!('report' in result)) throw result.refused
+        const {report, trainTasks, testTasks} = result
+        expect(trainTasks.length).toBeGreaterThan(0)
         const testWebsites = testTasks.map(site)
         const testWebsiteSet = new Set(testWebsites)
 
@@ -122,6 +143,8 @@ describe('split service (properties)', () => {
         const tasks = toTasks(shapes)
         const first = await runSplit(tasks, {testSize, seed})
         const second = await runSplit(tasks, {testSize, seed})
+        expect('report' in first).toBe('report' in second)
+        if (!('report' in first) || !('report' in second)) return
         expect(first.trainText.equals(second.trainText)).toBe(true)
         expect(first.testText.equals(second.testText)).toBe(true)
       }),
@@ -129,6 +152,7 @@ describe('split service (properties)', () => {
     )
     const many = toTasks(Array.from({length: 200}, (_, i) => ({website: `w${i}.org`, domain: null, subdomain: null, level: null})))
     const [a, b] = await Promise.all([runSplit(many, {testSize: 20, seed: 1}), runSplit(many, {testSize: 20, seed: 2})])
+    if (!('report' in a) || !('report' in b)) throw new Error('a split of 200 websites was refused')
     expect(a.testText.equals(b.testText)).toBe(false)
   })
 
@@ -139,7 +163,9 @@ describe('split service (properties)', () => {
       fc.asyncProperty(largeTaskSetArb, fc.integer({min: 20, max: 150}), fc.integer(), async (rows, testSize, seed) => {
         const shapes = rows.map(({shared, ...stratum}, i) => ({website: `w${shared && i > 0 ? i - 1 : i}.net`, ...stratum}))
         const tasks = toTasks(shapes)
-        const {testTasks} = await runSplit(tasks, {testSize, seed})
+        const result = await runSplit(tasks, {testSize, seed})
+        if (!('report' in result)) throw result.refused
+        const {testTasks} = result
         expect(testTasks.length).toBe(testSize)
         const key = (task: Shape) => JSON.stringify([task.domain, task.subdomain, task.level])
         const whole = countBy(tasks, key)

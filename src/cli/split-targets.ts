@@ -7,15 +7,11 @@ export interface SplitTargets {
   input: string
   train: string
   test: string
-  testSize: number
   report: boolean
 }
 
 // Rejects flag combinations that would overwrite the input, mix both sides into one file, or ask for nothing.
 export function assertSplitTargets(targets: SplitTargets): void {
-  if (!Number.isInteger(targets.testSize) || targets.testSize < 1) {
-    throw new UsageError(`--test-size must be a whole number of at least 1, got ${targets.testSize}`, 'the paper uses 1167')
-  }
   if (sameFile(targets.train, targets.test)) {
     throw new UsageError(`--train and --test both name ${JSON.stringify(targets.train)}`, 'give train and test their own files')
   }

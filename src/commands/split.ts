@@ -5,8 +5,9 @@ import {STDIN} from '../lib/io/open-input.js'
 import {writeText} from '../lib/io/write-text.js'
 import {formatSplitReport} from '../lib/split/format-split-report.js'
 import {assertSplitCheck} from '../lib/split/split-check.js'
-import {splitSummaryLine, testShortfallWarning} from '../lib/split/split-summary.js'
+import {splitSummaryLine} from '../lib/split/split-summary.js'
 import {assertSplitTargets} from '../cli/split-targets.js'
+import {parseTestSize} from '../lib/split/test-size.js'
 import {splitTasks} from '../lib/split/split-tasks.js'
 
 export default class Split extends BaseCommand<typeof Split> {
@@ -27,7 +28,11 @@ export default class Split extends BaseCommand<typeof Split> {
   static flags = {
     train: Flags.string({required: true, helpValue: 'FILE', description: 'Write the train tasks to FILE (gzipped when FILE ends in .gz).'}),
     test: Flags.string({required: true, helpValue: 'FILE', description: 'Write the test tasks to FILE (gzipped when FILE ends in .gz).'}),
-    'test-size': Flags.integer({default: 1167, helpValue: 'N', description: 'Test tasks to choose, one per website (fewer when the input has fewer websites).'}),
+    'test-size': Flags.string({
+      default: '1167',
+      helpValue: 'N|F',
+      description: "Test tasks to choose, one per website: a count, or a fraction of the input's websites such as 0.1. Train keeps at least half the websites: asking for more stops with the number of websites and what would fit.",
+    }),
     report: Flags.boolean({default: false, description: 'Print per-side counts and the split checks on stdout.'}),
     json: Flags.boolean({default: false, description: 'Print the report as JSON (implies --report).'}),
     ...seedFlag,
@@ -38,19 +43,18 @@ export default class Split extends BaseCommand<typeof Split> {
     const {flags} = this
     const input = this.args.file ?? STDIN
     const report = flags.report || flags.json
-    assertSplitTargets({input, train: flags.train, test: flags.test, testSize: flags['test-size'], report})
+    assertSplitTargets({input, train: flags.train, test: flags.test, report})
+    const testSize = parseTestSize(flags['test-size'])
     const result = await splitTasks({
       input,
       train: flags.train,
       test: flags.test,
-      testSize: flags['test-size'],
+      testSize,
       seed: flags.seed,
       invalid: this.invalidRecords(),
       maxLineBytes: flags['max-line-bytes'],
       reporter: this.reporter,
     })
-    const shortfall = testShortfallWarning(result)
-    if (shortfall) this.reporter.warn(shortfall)
     this.reporter.info(splitSummaryLine(result))
     if (report) await writeText(flags.json ? `${JSON.stringify(result, null, 2)}\n` : formatSplitReport(result))
     assertSplitCheck(result.check)

@@ -9,13 +9,15 @@ import {routeLines} from './route-lines.js'
 import {scanTasks} from './scan-tasks.js'
 import {checkSplit} from './split-check.js'
 import {buildSplitReport, type SplitReport} from './split-report.js'
+import {resolveTestSize, type TestSize} from './test-size.js'
 
 export interface SplitTasksOptions {
   /** An NDJSON file of tasks (gzip or not), or `-` for stdin. */
   input: string
   train: string
   test: string
-  testSize: number
+  /** Test websites: a count or a fraction of the input's; more than half the websites is refused. */
+  testSize: TestSize
   seed: number
   invalid: InvalidRecords
   maxLineBytes?: number
@@ -46,7 +48,9 @@ export async function splitTasks(options: SplitTasksOptions): Promise<SplitRepor
     } finally {
       progress?.stop()
     }
-    const choice = chooseTestTasks(index, {testSize: options.testSize, seed: options.seed})
+    // Before either file is opened: a split that would leave a side empty is refused, not written.
+    const testSize = resolveTestSize(options.testSize, index.websiteCount, name)
+    const choice = chooseTestTasks(index, {testSize, seed: options.seed})
     const train = await RecordWriter.open(options.train)
     const test = await RecordWriter.open(options.test)
     let routed
@@ -55,7 +59,7 @@ export async function splitTasks(options: SplitTasksOptions): Promise<SplitRepor
     } finally {
       await Promise.all([train.close(), test.close()])
     }
-    const check = checkSplit(routed, {requested: options.testSize, possible: choice.possible})
+    const check = checkSplit(routed, {requested: testSize, possible: choice.possible})
     return buildSplitReport({input: name, seed: options.seed, routed, invalidSkipped: options.invalid.skipped, check})
   } finally {
     await spool?.remove()

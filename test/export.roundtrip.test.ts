@@ -31,8 +31,10 @@ const taskArbitrary = fc
     answer: fc.option(fc.string({minLength: 1, maxLength: 20}).filter((text) => text.trim() === text && text !== ''), {nil: null}),
     taxonomy: fc.option(fc.constantFrom(['Entertainment', 'Music'], ['Misc.', 'News'], ['Career & Education', 'Jobs & Career']), {nil: null}),
     groups: fc.option(fc.array(factGroup, {minLength: 1, maxLength: 3}), {nil: null}),
+    // A level from the source itself (GAIA's, DeepShop's), where there is no rubric to derive it from.
+    ownLevel: fc.option(fc.constantFrom('easy', 'medium', 'hard'), {nil: null}),
   })
-  .map(({source, native, intent, host, answer, taxonomy, groups}): Task => {
+  .map(({source, native, intent, host, answer, taxonomy, groups, ownLevel}): Task => {
     const rubric = groups ? {fact_groups: groups} : null
     const difficulty = rubric ? countFacts(rubric) : null
     return TaskSchema.parse({
@@ -47,14 +49,14 @@ const taskArbitrary = fc
       subdomain: taxonomy?.[1] ?? null,
       rubric,
       difficulty,
-      level: difficulty === null ? null : levelForDifficulty(difficulty),
+      level: difficulty === null ? ownLevel : levelForDifficulty(difficulty),
       parent_id: null,
       meta: {},
     })
   })
 
 describe('export to microsoft/webgym rows and import back', () => {
-  it('keeps every field the rows carry, and the level that follows from the difficulty (property)', async () => {
+  it('keeps every field the rows carry, and the level, given or following from the difficulty (property)', async () => {
     const extra = await webgym.prepare!('rows.jsonl', {})
     fc.assert(
       fc.property(taskArbitrary, (task) => {
@@ -73,10 +75,11 @@ describe('export to microsoft/webgym rows and import back', () => {
     const exported = await runWebgym(['tasks', 'export', '--format', 'webgym', '-q'], {input: String(built.result.stdout)})
     expect(exported.exitCode).toBe(0)
     const rows = String(exported.stdout).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)
-    expect(Object.keys(rows[0])).toEqual(expect.arrayContaining(['task_name', 'website', 'domain', 'subdomain', 'difficulty', 'evaluator_reference', 'definite_answer', 'attempt_level', 'task_id']))
+    expect(Object.keys(rows[0])).toEqual(expect.arrayContaining(['task_name', 'website', 'domain', 'subdomain', 'difficulty', 'level', 'evaluator_reference', 'definite_answer', 'attempt_level', 'task_id']))
     const imported = await tasksBuild(['--source', 'webgym', '-q', '-'], {input: String(exported.stdout)})
     expect(imported.result.exitCode).toBe(0)
     expect(imported.tasks.map(carried)).toEqual(built.tasks.map(carried))
+    expect(imported.tasks.map((task) => task.level)).toEqual(built.tasks.map((task) => task.level))
     expect(imported.tasks.filter((task) => task.rubric).length).toBeGreaterThan(0)
   })
 })

@@ -8,6 +8,8 @@ export interface WebgymRowOut {
   domain: string | null
   subdomain: string | null
   difficulty: number | null
+  /** The task's level, which a row without a rubric cannot derive from its difficulty (GAIA's, DeepShop's). */
+  level: Task['level']
   evaluator_reference: {id: string | number; description: string; facts: string[]}[]
   definite_answer: string
   attempt_level: number
@@ -27,6 +29,7 @@ export function toWebgymRow(task: Task): WebgymRowOut {
     domain: task.domain,
     subdomain: task.subdomain,
     difficulty: task.difficulty,
+    level: task.level,
     evaluator_reference: task.rubric?.fact_groups.map(({id, description, facts}) => ({id, description, facts})) ?? [],
     definite_answer: task.reference_answer ?? '',
     attempt_level: typeof attempt === 'number' && Number.isInteger(attempt) ? attempt : 0,

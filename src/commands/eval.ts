@@ -1,0 +1,64 @@
+import {Args, Flags} from '@oclif/core'
+import {BaseCommand} from '../cli/base-command.js'
+import {inputFlags, seedFlag} from '../cli/flags.js'
+import {UsageError} from '../lib/errors.js'
+import {evaluate} from '../lib/eval/evaluate.js'
+import {renderCsv, renderMarkdown, renderText} from '../lib/eval/render-eval.js'
+import {readRun, runName} from '../lib/eval/run-outcomes.js'
+import {readRecords} from '../lib/io/read-records.js'
+import {writeText} from '../lib/io/write-text.js'
+import {TaskSchema} from '../lib/schema/task.js'
+
+export default class Eval extends BaseCommand<typeof Eval> {
+  static summary = 'Compare judged runs as a paper reports them: success rates with 95% intervals, and paired differences.'
+  static description = `Each FILE is one run: judged trajectories (webgym judge), named by its file name or by --name in order; its run block says the policy and model. For each run: the success rate of each task's first attempt with its Wilson 95% interval, overall and by level, split side (with --test), source and domain; pass@k (unbiased) when tasks have several attempts; mean steps and statuses. Each later run is compared with the first on the tasks both hold: the difference in success rate with a paired bootstrap 95% interval (--bootstrap resamples of the tasks, --seed), McNemar's exact test, and the tasks that flipped. Tasks one run lacks are named, not dropped silently. --format json holds runs[] (n, success_rate, ci95, ...) and, for two runs, paired (n, difference = second minus first, ci95, mcnemar_p, flipped).`
+
+  static examples = [
+    '<%= config.bin %> eval base.judged.ndjson ckpt-120.judged.ndjson --test test.ndjson',
+    '<%= config.bin %> eval a.ndjson b.ndjson --name baseline --name trained --format md > results.md',
+    '<%= config.bin %> eval a.ndjson b.ndjson --format json | jq .paired.ci95',
+  ]
+
+  static strict = false
+  static args = {files: Args.string({ignoreStdin: true, description: 'Judged trajectory files (NDJSON, optionally .gz), one per run; - for stdin (once)'})}
+
+  static flags = {
+    name: Flags.string({multiple: true, multipleNonGreedy: true, helpValue: 'NAME', description: 'Names of the runs, in the order of the files [default: the file names].'}),
+    format: Flags.option({options: ['table', 'md', 'csv', 'json'] as const, default: 'table' as const, description: 'table (aligned text), md (Markdown tables), csv (one row per run and facet value) or json (everything).'})(),
+    test: Flags.string({helpValue: 'FILE', description: 'The test side of the split (tasks): success by split side, test and train.'}),
+    bootstrap: Flags.integer({default: 10_000, min: 100, max: 1_000_000, helpValue: 'N', description: 'Resamples for the paired bootstrap interval.'}),
+    ...seedFlag,
+    ...inputFlags,
+  }
+
+  async run(): Promise<void> {
+    const {flags} = this
+    const files = this.positionals
+    if (files.length === 0) throw new UsageError('no run given', 'pass the judged trajectories of each run as files, e.g. webgym eval base.ndjson trained.ndjson')
+    if (files.filter((file) => file === '-').length > 1) throw new UsageError('stdin (-) can be one run only')
+    const names = flags.name ?? []
+    if (names.length > files.length) throw new UsageError(`${names.length} --name for ${files.length} runs`, 'give at most one --name per file, in order')
+    const runNames = files.map((file, i) => names[i] ?? (file === '-' ? 'stdin' : runName(file)))
+    const repeated = runNames.find((name, i) => runNames.indexOf(name) !== i)
+    if (repeated) throw new UsageError(`two runs are named ${JSON.stringify(repeated)}`, 'tell them apart with --name')
+    const invalid = this.invalidRecords()
+    const options = {invalid, maxLineBytes: flags['max-line-bytes']}
+    const runs = []
+    for (const [i, file] of files.entries()) runs.push(await readRun(file, runNames[i]!, options))
+    let testTasks: Set<string> | undefined
+    if (flags.test) {
+      testTasks = new Set()
+      for await (const {record} of readRecords([flags.test], {schema: TaskSchema, ...options})) testTasks.add(record.id)
+    }
+    const report = evaluate(runs, {testTasks, bootstrapSamples: flags.bootstrap, seed: flags.seed})
+    for (const run of runs) if (run.duplicates > 0) this.reporter.warn(`${run.file}: ${run.duplicates} trajectories given twice (same task and attempt), counted once`)
+    for (const paired of report.comparisons) {
+      for (const [missing, from, other] of [[paired.only_in_first, paired.first, paired.second], [paired.only_in_second, paired.second, paired.first]] as const) {
+        if (missing.length > 0) this.reporter.warn(`${missing.length} tasks of ${from} are not in ${other} and are left out of their comparison (first: ${missing.slice(0, 3).join(', ')})`)
+      }
+    }
+    const output = flags.format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : flags.format === 'md' ? renderMarkdown(report) : flags.format === 'csv' ? renderCsv(report) : renderText(report)
+    await writeText(output)
+    if (invalid.skipped > 0) this.reporter.info(`eval: ${invalid.skipped} invalid records skipped`)
+  }
+}

@@ -1,0 +1,110 @@
+// webgym eval: the statistics against values worked out by hand, and end to end on real runs of the fixture web (the
+// oracle at two noise levels, judged programmatically): the paired interval excludes zero where the runs differ
+// and includes it where they do not.
+import {describe, expect, it} from 'vitest'
+import {mcnemarP, pairedBootstrap, passAtK, wilsonInterval} from '../src/lib/eval/statistics.js'
+import {dump} from './helpers/cli.js'
+import {fixtureSample, ndjson} from './helpers/rollout.js'
+import {workdir} from './helpers/workdir.js'
+
+const close = (actual: number[], expected: number[], digits = 4) => actual.forEach((value, i) => expect(value).toBeCloseTo(expected[i]!, digits))
+
+describe('eval statistics', () => {
+  it('Wilson intervals', () => {
+    close(wilsonInterval(5, 10), [0.2366, 0.7634])
+    close(wilsonInterval(0, 10), [0, 0.2775])
+    close(wilsonInterval(10, 10), [0.7225, 1])
+    close(wilsonInterval(42, 100), [0.328, 0.5179], 3)
+    expect(wilsonInterval(0, 0)).toEqual([0, 1])
+  })
+
+  it('unbiased pass@k', () => {
+    expect(passAtK(10, 3, 1)).toBeCloseTo(0.3, 10)
+    expect(passAtK(4, 1, 2)).toBeCloseTo(0.5, 10) // 1 - C(3,2)/C(4,2)
+    expect(passAtK(5, 0, 2)).toBe(0)
+    expect(passAtK(5, 5, 2)).toBe(1)
+    expect(() => passAtK(2, 1, 3)).toThrow(/at least 3 attempts/)
+  })
+
+  it("McNemar's exact p-value", () => {
+    expect(mcnemarP(0, 0)).toBe(1)
+    expect(mcnemarP(0, 5)).toBeCloseTo(0.0625, 12) // 2 x (1/2)^5
+    expect(mcnemarP(1, 9)).toBeCloseTo(0.021484375, 12) // 2 x (1 + 10) / 1024
+    expect(mcnemarP(3, 3)).toBe(1)
+    expect(mcnemarP(400, 600)).toBeLessThan(1e-9)
+    expect(mcnemarP(600, 400)).toBe(mcnemarP(400, 600))
+  })
+
+  it('paired bootstrap intervals: seeded, around the paired difference', () => {
+    expect(pairedBootstrap(Array(50).fill([1, 1]), 1000, 0)).toEqual([0, 0])
+    expect(pairedBootstrap(Array(50).fill([0, 1]), 1000, 0)).toEqual([1, 1])
+    const pairs = Array.from({length: 200}, (_, i) => [i % 2, i % 5 === 0 ? 0 : 1] as const)
+    const mean = pairs.reduce((sum, [a, b]) => sum + b - a, 0) / pairs.length
+    const ci = pairedBootstrap(pairs, 5000, 7)
+    expect(ci[0]).toBeLessThan(mean)
+    expect(ci[1]).toBeGreaterThan(mean)
+    expect(pairedBootstrap(pairs, 5000, 7)).toEqual(ci)
+    expect(pairedBootstrap(pairs, 5000, 8)).not.toEqual(ci)
+  })
+})
+
+describe('webgym eval (built CLI, real runs of the fixture web)', () => {
+  it('separates the oracle at noise 0.1 from noise 0.4, and not two runs at the same noise', async () => {
+    const wd = workdir()
+    const tasks = fixtureSample(5)
+    wd.write('tasks.ndjson', ndjson(tasks))
+    // The test side of a split: a third of the tasks, for the split-side facet.
+    wd.write('test.ndjson', ndjson(tasks.filter((_, i) => i % 3 === 0)))
+    const run = async (name: string, noise: string, seed: string) => {
+      const rollout = await wd.run(['rollout', '--policy', 'oracle', '--oracle-noise', noise, '--seed', seed, '--concurrency', '4', '--browsers', '2', '--horizon', '30', '--shots', 'shots', 'tasks.ndjson', '-o', `${name}.traj.ndjson`])
+      expect(rollout.exitCode, dump(rollout)).toBe(0)
+      const judge = await wd.run(['judge', '--judge', 'programmatic', `${name}.traj.ndjson`, '-o', `${name}.ndjson`])
+      expect(judge.exitCode, dump(judge)).toBe(0)
+    }
+    await run('clean', '0.1', '1')
+    await run('noisy', '0.4', '1')
+    await run('clean-again', '0.1', '2')
+
+    const result = await wd.run(['eval', 'clean.ndjson', 'noisy.ndjson', '--test', 'test.ndjson', '--format', 'json'])
+    expect(result.exitCode, dump(result)).toBe(0)
+    const report = JSON.parse(result.stdout)
+    expect(report.runs.map((r: any) => [r.name, r.n, r.policy])).toEqual([['clean', tasks.length, 'oracle'], ['noisy', tasks.length, 'oracle']])
+    const [clean, noisy] = report.runs
+    expect(clean.success_rate).toBeGreaterThan(noisy.success_rate)
+    for (const r of report.runs) {
+      expect(r.ci95[0]).toBeLessThanOrEqual(r.success_rate)
+      expect(r.ci95[1]).toBeGreaterThanOrEqual(r.success_rate)
+    }
+    expect(clean.by_split.test.n + clean.by_split.train.n).toBe(tasks.length)
+    expect(Object.values(clean.by_level).reduce((sum: number, c: any) => sum + c.n, 0)).toBe(tasks.length)
+    const {paired} = report
+    expect(paired).toMatchObject({first: 'clean', second: 'noisy', n: tasks.length, only_in_first: [], only_in_second: []})
+    expect(paired.difference).toBeCloseTo(noisy.success_rate - clean.success_rate, 10)
+    // Noise 0.4 is worse, and the interval of the difference excludes zero; McNemar agrees.
+    expect(paired.ci95[1]).toBeLessThan(0)
+    expect(paired.mcnemar_p).toBeLessThan(0.05)
+    expect(paired.flipped.length).toBeGreaterThan(0)
+
+    const same = JSON.parse((await wd.run(['eval', 'clean.ndjson', 'clean-again.ndjson', '--format', 'json'])).stdout)
+    expect(same.paired.ci95[0]).toBeLessThanOrEqual(0)
+    expect(same.paired.ci95[1]).toBeGreaterThanOrEqual(0)
+
+    // The table, Markdown and CSV say the same; a task one run lacks is named.
+    wd.write('partial.ndjson', wd.read('noisy.ndjson').split('\n').filter(Boolean).slice(1).join('\n') + '\n')
+    const table = await wd.run(['eval', 'clean.ndjson', 'partial.ndjson', '--name', 'A', '--name', 'B'])
+    expect(table.exitCode, dump(table)).toBe(0)
+    expect(table.stdout).toMatch(/^Runs\nrun +policy +model +tasks +success +95% CI/)
+    expect(table.stdout).toContain('B vs A (paired, on the same tasks)')
+    expect(table.stdout).toMatch(/only in A +fixture:/)
+    expect(table.stderr).toMatch(/1 tasks of A are not in B and are left out of their comparison/)
+    const md = await wd.run(['eval', 'clean.ndjson', 'noisy.ndjson', '--format', 'md'])
+    expect(md.stdout).toContain('| run | policy | model | tasks | success | 95% CI |')
+    const csv = (await wd.run(['eval', 'clean.ndjson', 'noisy.ndjson', '--format', 'csv'])).stdout.trim().split('\n')
+    expect(csv[0]).toBe('run,facet,value,n,successes,success_rate,ci95_low,ci95_high')
+    expect(csv[1]).toMatch(new RegExp(`^clean,overall,,${tasks.length},${clean.successes},`))
+    // Unjudged trajectories are bad input, named by file and line.
+    const unjudged = await wd.run(['eval', 'clean.traj.ndjson'])
+    expect(unjudged.exitCode).toBe(1)
+    expect(unjudged.stderr.trim()).toBe('webgym: clean.traj.ndjson:1: field "judgment": missing (expected object, received undefined) (fix the record, or pass --on-invalid skip to skip bad records)')
+  }, 600_000)
+})

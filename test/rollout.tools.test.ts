@@ -1,17 +1,16 @@
 // The tools dialect: OpenAI function calling with pixel coordinates. Replies in the OpenAI format (tool_calls with
 // JSON-string arguments) are read into actions; end to end, the built CLI against the stand-in returning such calls
 // on a local page in real Chromium, and `train --dry-run` rebuilding each prompt as it was sent.
-import {createHash} from 'node:crypto'
-import {readFileSync, writeFileSync} from 'node:fs'
+import {writeFileSync} from 'node:fs'
 import {createServer, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
-import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {dialectForPromptVersion, POLICY_DIALECTS} from '../src/lib/prompts/policy-dialects.js'
 import {buildToolsMessages, fromPixels, toolsReply, toPixels} from '../src/lib/prompts/tools.js'
 import type {Action} from '../src/lib/schema/trajectory.js'
 import {dump} from './helpers/cli.js'
 import {startStandin, type Standin, type StandinReply} from './helpers/openai-standin.js'
+import {sampleMessages, sentMessages} from './helpers/prompt-parity.js'
 import {ndjson, readNdjson} from './helpers/rollout.js'
 import {workdir} from './helpers/workdir.js'
 
@@ -124,12 +123,9 @@ describe('rollout --dialect tools (built CLI, stand-in, Chromium)', () => {
     expect(train.exitCode, dump(train)).toBe(0)
     const samples = readNdjson(wd.path('run', 'samples.jsonl'))
     expect(samples).toHaveLength(3)
-    const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
     for (const sample of samples) {
       const index = Number(/#(\d+)$/.exec(sample.id)![1])
-      const sent = standin.requests[index]!.body.messages.map((m: any) => ({role: m.role, content: typeof m.content === 'string' ? m.content : m.content.map((p: any) => (p.type === 'text' ? {type: 'text', text: p.text} : {type: 'image', sha: sha(Buffer.from(p.image_url.url.replace(/^data:image\/jpeg;base64,/, ''), 'base64'))}))}))
-      const rebuilt = sample.messages.map((m: any) => ({role: m.role, content: typeof m.content === 'string' ? m.content : m.content.map((p: any) => (p.type === 'text' ? p : {type: 'image', sha: sha(readFileSync(join(wd.path('run'), p.path)))}))}))
-      expect(rebuilt, sample.id).toEqual(sent)
+      expect(sampleMessages(wd.path('run'), sample), sample.id).toEqual(sentMessages(standin.requests[index]!))
     }
   }, 180_000)
 })

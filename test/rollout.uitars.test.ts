@@ -1,11 +1,9 @@
 // The uitars dialect: UI-TARS-1.5's grammar and coordinate convention (absolute pixels of the smart-resized
 // screenshot), read from replies in the model's published format; then end to end, the built CLI against the
 // stand-in replaying such replies on a local page in real Chromium, and `train --dry-run` rebuilding each prompt as sent.
-import {createHash} from 'node:crypto'
-import {readFileSync, writeFileSync} from 'node:fs'
+import {writeFileSync} from 'node:fs'
 import {createServer, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
-import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {dialectForPromptVersion, POLICY_DIALECTS} from '../src/lib/prompts/policy-dialects.js'
 import {buildUiTarsMessages, uitarsReply, UITARS_PROMPT_VERSION} from '../src/lib/prompts/uitars.js'
@@ -14,6 +12,7 @@ import {parseUiTarsResponse} from '../src/lib/prompts/uitars-reply.js'
 import type {Action} from '../src/lib/schema/trajectory.js'
 import {dump} from './helpers/cli.js'
 import {startStandin, type Standin} from './helpers/openai-standin.js'
+import {sampleMessages, sentMessages} from './helpers/prompt-parity.js'
 import {ndjson, readNdjson} from './helpers/rollout.js'
 import {workdir} from './helpers/workdir.js'
 
@@ -189,12 +188,9 @@ describe('rollout --dialect uitars (built CLI, stand-in, Chromium)', () => {
     expect(train.exitCode, dump(train)).toBe(0)
     const samples = readNdjson(wd.path('run', 'samples.jsonl'))
     expect(samples).toHaveLength(3)
-    const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
     for (const sample of samples) {
       const index = Number(/#(\d+)$/.exec(sample.id)![1])
-      const sent = standin.requests[index]!.body.messages.map((m: any) => ({role: m.role, content: typeof m.content === 'string' ? m.content : m.content.map((p: any) => (p.type === 'text' ? {type: 'text', text: p.text} : {type: 'image', sha: sha(Buffer.from(p.image_url.url.replace(/^data:image\/jpeg;base64,/, ''), 'base64'))}))}))
-      const rebuilt = sample.messages.map((m: any) => ({role: m.role, content: typeof m.content === 'string' ? m.content : m.content.map((p: any) => (p.type === 'text' ? p : {type: 'image', sha: sha(readFileSync(join(wd.path('run'), p.path)))}))}))
-      expect(rebuilt, sample.id).toEqual(sent)
+      expect(sampleMessages(wd.path('run'), sample), sample.id).toEqual(sentMessages(standin.requests[index]!))
       expect(sample.response).toBe(steps[index].response)
     }
   }, 180_000)

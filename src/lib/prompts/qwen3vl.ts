@@ -1,5 +1,6 @@
 import type {ChatMessage} from '../llm/client.js'
 import type {Action} from '../schema/trajectory.js'
+import {image, pageLine, roundNotes, text, type ContentPart} from './prompt-parts.js'
 import {DEFAULT_WAIT_SECONDS, DIRECTIONS, MAX_WAIT_SECONDS, oneLine, POLICY_ACTIONS, TOOL_CLOSE, TOOL_OPEN} from './qwen3vl-actions.js'
 
 // Bump when the wording, the tool schema or the parsing rules change: trajectories record it, and the trainer must
@@ -80,8 +81,6 @@ export interface PolicyPromptInput {
   window?: number
 }
 
-type ContentPart = {type: 'text'; text: string} | {type: 'image_url'; image_url: {url: string}}
-
 const NO_EFFECT_NOTE = 'Your previous action had no effect: the screen did not change. Do not repeat it; try something else.'
 
 function systemPrompt(viewport: {width: number; height: number}, useMemory: boolean): string {
@@ -132,17 +131,17 @@ export function buildPolicyMessages(input: PolicyPromptInput): ChatMessage[] {
 
   for (let i = firstShown; i < input.rounds.length; i++) {
     const round = input.rounds[i]
-    const notes = i > firstShown ? roundNotes(input.rounds[i - 1].action_error, input.rounds[i - 1].repeated) : []
+    const notes = i > firstShown ? roundNotes(input.rounds[i - 1].action_error, input.rounds[i - 1].repeated, NO_EFFECT_NOTE) : []
     const parts: ContentPart[] = intro ? [text(intro)] : []
     intro = null
     parts.push(round.image ? image(round.image) : text('(screenshot not available)'))
-    parts.push(text([observationText(i + 1, round), ...notes].join('\n')))
+    parts.push(text([pageLine(i + 1, round), ...notes].join('\n')))
     messages.push({role: 'user', content: parts})
     messages.push({role: 'assistant', content: round.response ?? synthesizedReply(round.action)})
   }
 
-  const notes = roundNotes(input.lastActionError ?? null, input.lastActionNoEffect)
-  const closing = [observationText(input.rounds.length + 1, input.current)]
+  const notes = roundNotes(input.lastActionError ?? null, input.lastActionNoEffect, NO_EFFECT_NOTE)
+  const closing = [pageLine(input.rounds.length + 1, input.current)]
   if (input.useMemory && input.memory !== null) closing.push('', 'Memory from your previous reply:', input.memory)
   if (notes.length > 0) closing.push('', ...notes)
   closing.push('', input.useMemory ? 'Give your next reply: Thought, Action, the tool call and Memory.' : 'Give your next reply: Thought, Action and the tool call.')
@@ -170,16 +169,7 @@ function historyLine(step: number, round: PolicyRound): string {
   return line
 }
 
-function observationText(step: number, page: {url: string; title?: string}): string {
-  return [`Step ${step} screenshot`, `URL: ${page.url}`, ...(page.title ? [`Title: ${page.title}`] : [])].join('\n')
-}
 
-function roundNotes(error: string | null, noEffect: boolean): string[] {
-  const notes: string[] = []
-  if (error) notes.push(`Your previous action failed: ${oneLine(error)}`)
-  if (noEffect) notes.push(NO_EFFECT_NOTE)
-  return notes
-}
 
 // A round without a raw response (a scripted step) still shows the model a reply in the format it must produce,
 // because models copy the shape of their earlier turns.
@@ -222,13 +212,7 @@ function toolArguments(action: Action): Record<string, unknown> {
   return {action: name, ...rest, ...(seconds === undefined ? {} : {time: seconds})}
 }
 
-function text(value: string): ContentPart {
-  return {type: 'text', text: value}
-}
 
-function image(url: string): ContentPart {
-  return {type: 'image_url', image_url: {url}}
-}
 
 // Browser errors run to many lines of call log; the model needs the first.
 

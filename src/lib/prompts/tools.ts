@@ -6,12 +6,15 @@
 // them in one text, each call in a <tool_call> block (the form Hermes-style chat templates train on), which is what
 // this parser reads.
 import type {ChatMessage} from '../llm/client.js'
+import {image, pageLine, roundNotes, text, type ContentPart} from './prompt-parts.js'
 import type {Action} from '../schema/trajectory.js'
 import {DEFAULT_WAIT_SECONDS, DIRECTIONS, MAX_WAIT_SECONDS, oneLine, TOOL_CLOSE, TOOL_OPEN} from './qwen3vl-actions.js'
 import type {ParsedPolicyResponse} from './qwen3vl-reply.js'
 import type {PolicyPromptInput, PolicyRound} from './qwen3vl.js'
 
 export const TOOLS_PROMPT_VERSION = 'tools-v1'
+
+const NO_EFFECT_NOTE = 'Your previous action had no effect: the screen did not change. Do something else.'
 
 const DEFAULT_WINDOW = 4
 
@@ -61,8 +64,6 @@ The functions:
 ${JSON.stringify(BROWSER_TOOLS)}`
 }
 
-type ContentPart = {type: 'text'; text: string} | {type: 'image_url'; image_url: {url: string}}
-
 /** The request: the system message, then the last `window` screenshots with the calls made between them. */
 export function buildToolsMessages(input: PolicyPromptInput): ChatMessage[] {
   const window = Number.isFinite(input.window) ? Math.max(1, Math.floor(input.window as number)) : DEFAULT_WINDOW
@@ -71,14 +72,14 @@ export function buildToolsMessages(input: PolicyPromptInput): ChatMessage[] {
   let intro: string | null = introText(input, input.rounds.slice(0, firstShown))
   for (let i = firstShown; i < input.rounds.length; i++) {
     const round = input.rounds[i]!
-    const notes = i > firstShown ? roundNotes(input.rounds[i - 1]!.action_error, input.rounds[i - 1]!.repeated) : []
+    const notes = i > firstShown ? roundNotes(input.rounds[i - 1]!.action_error, input.rounds[i - 1]!.repeated, NO_EFFECT_NOTE) : []
     const parts: ContentPart[] = intro ? [text(intro)] : []
     intro = null
     parts.push(round.image ? image(round.image) : text('(screenshot not available)'), text([pageLine(i + 1, round), ...notes].join('\n')))
     messages.push({role: 'user', content: parts})
     messages.push({role: 'assistant', content: round.response ?? (round.action ? toolsReply(round.action, input.viewport) : '(no reply)')})
   }
-  const notes = roundNotes(input.lastActionError ?? null, input.lastActionNoEffect)
+  const notes = roundNotes(input.lastActionError ?? null, input.lastActionNoEffect, NO_EFFECT_NOTE)
   const parts: ContentPart[] = intro ? [text(intro)] : []
   parts.push(image(input.current.image), text([pageLine(input.rounds.length + 1, input.current), ...notes, '', 'Call one function.'].join('\n')))
   messages.push({role: 'user', content: parts})
@@ -198,24 +199,9 @@ function introText(input: PolicyPromptInput, older: readonly PolicyRound[]): str
   return lines.join('\n')
 }
 
-function pageLine(step: number, page: {url: string; title?: string}): string {
-  return [`Step ${step} screenshot`, `URL: ${page.url}`, ...(page.title ? [`Title: ${page.title}`] : [])].join('\n')
-}
 
-function roundNotes(error: string | null, noEffect: boolean): string[] {
-  const notes: string[] = []
-  if (error) notes.push(`Your previous action failed: ${oneLine(error)}`)
-  if (noEffect) notes.push('Your previous action had no effect: the screen did not change. Do something else.')
-  return notes
-}
 
-function text(value: string): ContentPart {
-  return {type: 'text', text: value}
-}
 
-function image(url: string): ContentPart {
-  return {type: 'image_url', image_url: {url}}
-}
 
 function quote(value: unknown): string {
   const json = JSON.stringify(value) ?? String(value)

@@ -3,6 +3,7 @@
 // resized screenshot, uitars-coordinates.ts), with webgym's task, page and history around it. No memory section:
 // UI-TARS keeps its context in its earlier replies, which the window sends back as assistant turns.
 import type {ChatMessage} from '../llm/client.js'
+import {image, pageLine, roundNotes, text, type ContentPart} from './prompt-parts.js'
 import type {Action} from '../schema/trajectory.js'
 import {oneLine} from './qwen3vl-actions.js'
 import type {PolicyPromptInput, PolicyRound} from './qwen3vl.js'
@@ -11,9 +12,9 @@ import {toUiTars, uitarsCanvas} from './uitars-coordinates.js'
 // Bump when the wording, the grammar or the parsing rules change (trajectories record it; training rebuilds with it).
 export const UITARS_PROMPT_VERSION = 'uitars-v1'
 
-const DEFAULT_WINDOW = 5
+const NO_EFFECT_NOTE = 'Your previous action had no effect: the screen did not change. Try something else.'
 
-type ContentPart = {type: 'text'; text: string} | {type: 'image_url'; image_url: {url: string}}
+const DEFAULT_WINDOW = 5
 
 function instructions(input: PolicyPromptInput, older: readonly PolicyRound[]): string {
   const {task} = input
@@ -56,14 +57,14 @@ export function buildUiTarsMessages(input: PolicyPromptInput): ChatMessage[] {
   const messages: ChatMessage[] = []
   for (let i = firstShown; i < input.rounds.length; i++) {
     const round = input.rounds[i]!
-    const notes = i > firstShown ? roundNotes(input.rounds[i - 1]!.action_error, input.rounds[i - 1]!.repeated) : []
+    const notes = i > firstShown ? roundNotes(input.rounds[i - 1]!.action_error, input.rounds[i - 1]!.repeated, NO_EFFECT_NOTE) : []
     const parts: ContentPart[] = intro ? [text(intro)] : []
     intro = null
     parts.push(round.image ? image(round.image) : text('(screenshot not available)'), text([pageLine(i + 1, round), ...notes].join('\n')))
     messages.push({role: 'user', content: parts})
     messages.push({role: 'assistant', content: round.response ?? (round.action ? uitarsReply(round.action, input.viewport) : '(no reply)')})
   }
-  const notes = roundNotes(input.lastActionError ?? null, input.lastActionNoEffect)
+  const notes = roundNotes(input.lastActionError ?? null, input.lastActionNoEffect, NO_EFFECT_NOTE)
   const parts: ContentPart[] = intro ? [text(intro)] : []
   parts.push(image(input.current.image), text([pageLine(input.rounds.length + 1, input.current), ...notes].join('\n')))
   messages.push({role: 'user', content: parts})
@@ -110,24 +111,9 @@ function historyLine(step: number, round: PolicyRound, viewport: {width: number;
   return line
 }
 
-function pageLine(step: number, page: {url: string; title?: string}): string {
-  return [`Step ${step} screenshot`, `URL: ${page.url}`, ...(page.title ? [`Title: ${page.title}`] : [])].join('\n')
-}
 
-function roundNotes(error: string | null, noEffect: boolean): string[] {
-  const notes: string[] = []
-  if (error) notes.push(`Your previous action failed: ${oneLine(error)}`)
-  if (noEffect) notes.push('Your previous action had no effect: the screen did not change. Try something else.')
-  return notes
-}
 
-function text(value: string): ContentPart {
-  return {type: 'text', text: value}
-}
 
-function image(url: string): ContentPart {
-  return {type: 'image_url', image_url: {url}}
-}
 
 /** The size the model sees screenshots at, for messages and tests. */
 export {uitarsCanvas}

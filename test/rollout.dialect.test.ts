@@ -299,8 +299,8 @@ describe('formatAction', () => {
 const VIEWPORT = {width: 1280, height: 768}
 
 describe('policy dialects', () => {
-  it('offers qwen3vl (and tools and uitars), built and read by the versioned qwen3vl prompt builder and parser', () => {
-    expect(DIALECTS).toEqual(['qwen3vl', 'tools', 'uitars'])
+  it('offers qwen3vl (and som, tools and uitars), built and read by the versioned qwen3vl prompt builder and parser', () => {
+    expect(DIALECTS).toEqual(['qwen3vl', 'som', 'tools', 'uitars'])
     const dialect = POLICY_DIALECTS.qwen3vl
     expect(dialect).toMatchObject({name: 'qwen3vl', promptVersion: QWEN3VL_PROMPT_VERSION})
     expect(dialect.buildMessages(input())).toEqual(buildPolicyMessages(input()))
@@ -324,6 +324,6 @@ describe('policy dialects', () => {
   it('finds the dialect a trajectory was prompted in by its prompt version, and none for a version it does not know', () => {
     expect(dialectForPromptVersion('qwen3vl-v1')).toBe(POLICY_DIALECTS.qwen3vl)
     expect(dialectForPromptVersion('qwen3vl-v0')).toBeUndefined()
-    expect(knownPromptVersions()).toEqual(['qwen3vl-v1', 'tools-v1', 'uitars-v1'])
+    expect(knownPromptVersions()).toEqual(['qwen3vl-v1', 'som-v1', 'tools-v1', 'uitars-v1'])
   })
 })

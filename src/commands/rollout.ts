@@ -8,7 +8,8 @@ import {shardFlag, shardFromFlag} from '../cli/shard-flag.js'
 import {parseFaultFlag} from '../cli/site-flags.js'
 import {UsageError} from '../lib/errors.js'
 import {writeText} from '../lib/io/write-text.js'
-import {DIALECTS} from '../lib/prompts/policy-dialects.js'
+import {DIALECTS, POLICY_DIALECTS, type DialectName} from '../lib/prompts/policy-dialects.js'
+import {hasElementIds, OBSERVE_MODES, observeMode, type ObserveMode} from '../lib/observe/observe-mode.js'
 import {TRACE_MODES} from '../lib/rollout/episode-trace.js'
 import {createPolicy, POLICIES} from '../lib/rollout/policies/create-policy.js'
 import {RANDOM_ACTION_KINDS, type RandomActionKind} from '../lib/rollout/policies/random.js'
@@ -54,7 +55,13 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
     dialect: Flags.option({
       options: DIALECTS,
       default: 'qwen3vl' as const,
-      description: "How the policy model is prompted and its reply read: qwen3vl (Qwen3-VL's computer_use tool call, coordinates 0-1000), tools (OpenAI function calling for any model, coordinates in screenshot pixels), uitars (UI-TARS-1.5's grammar, pixels of its resized screenshot).",
+      description: "How the policy model is prompted and its reply read: qwen3vl (Qwen3-VL's computer_use tool call, coordinates 0-1000), tools (OpenAI function calling for any model, coordinates in screenshot pixels), uitars (UI-TARS-1.5's grammar, pixels of its resized screenshot), som (BrowserGym-style calls on element ids, such as click('12'): needs an --observe mode with element ids).",
+    })(),
+    observe: Flags.option({
+      options: OBSERVE_MODES,
+      default: 'screenshot' as const,
+      description:
+        "What the policy is shown at each step: screenshot; som (the screenshot with a numbered box over each interactive element in view, and their list); axtree (the viewport's accessibility tree, each element with its id; no image); screenshot+axtree or som+axtree. Element ids are those of the step's observation; the oracle acts through them in som and axtree modes.",
     })(),
     memory: Flags.boolean({default: true, allowNo: true, description: "Carry the model's Memory notes from step to step (--no-memory to turn off)."}),
     window: Flags.integer({default: 4, min: 1, max: 32, helpValue: 'N', description: 'Rounds sent with their screenshots (older rounds go as text lines).'}),
@@ -115,12 +122,15 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
     if (flags.policy === 'oracle' && !(oracleNoise >= 0 && oracleNoise <= 1)) throw new UsageError(`--oracle-noise must be a probability from 0 to 1, got ${oracleNoise}`)
     if (flags.policy === 'replay' && !flags.replay) throw new UsageError('--policy replay needs the trajectories to replay', 'pass --replay FILE (a rollout output)')
     if (flags.sites !== undefined) assertUrl(flags.sites)
+    const observe = observeMode(flags.observe)
+    checkDialectFitsObservation(flags.policy, flags.dialect, observe)
     // One count of skipped records for the tasks and the --replay trajectories alike.
     const invalid = this.invalidRecords()
     const policy = await createPolicy({
       name: flags.policy,
       client: () => llmClientFromFlags({...flags, 'json-schema': false, 'no-cache': true}, {reporter: this.reporter}),
       dialect: flags.dialect,
+      observe,
       memory: flags.memory,
       window: flags.window,
       maxTokens: flags['max-tokens'],
@@ -152,6 +162,7 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
       episodeTimeoutMs: flags['episode-timeout'] * 1000,
       navigationTimeoutMs: flags['navigation-timeout'] * 1000,
       settle: {quietMs: flags['settle-quiet'], timeoutMs: parseSeconds('--settle-timeout', flags['settle-timeout']) * 1000},
+      observe,
       samples: flags.samples,
       trace: {mode: flags.trace, dir: flags['trace-dir']},
       retries: flags.retries,
@@ -217,4 +228,16 @@ function parseRandomActions(text: string): RandomActionKind[] {
     throw new UsageError(`--random-actions: ${kinds.length === 0 ? 'names no action kind' : `unknown kind ${unknown.map((kind) => `"${kind}"`).join(', ')}`}`, `choose from ${RANDOM_ACTION_KINDS.join(', ')}`)
   }
   return kinds as RandomActionKind[]
+}
+
+/** A model dialect must act on what the mode shows: element ids need a mode that numbers elements, points an image. */
+function checkDialectFitsObservation(policy: string, dialectName: DialectName, observe: ObserveMode): void {
+  if (policy !== 'openai') return
+  const dialect = POLICY_DIALECTS[dialectName]
+  if (dialect.actsOn === 'elements' && !hasElementIds(observe)) {
+    throw new UsageError(`--dialect ${dialectName} names elements by id, but --observe ${observe.name} numbers none`, 'use --observe som, axtree, screenshot+axtree or som+axtree')
+  }
+  if (dialect.actsOn === 'coordinates' && observe.image === null) {
+    throw new UsageError(`--dialect ${dialectName} points at the screenshot, but --observe ${observe.name} shows no image`, 'use --observe screenshot+axtree (or som+axtree), or --dialect som')
+  }
 }

@@ -3,6 +3,8 @@ import {buildPolicyMessages, QWEN3VL_PROMPT_VERSION, withToolCalls, type PolicyP
 import {parsePolicyResponse, type ParsedPolicyResponse} from './qwen3vl-reply.js'
 import {buildUiTarsMessages, UITARS_PROMPT_VERSION} from './uitars.js'
 import {parseUiTarsResponse} from './uitars-reply.js'
+import {buildSomMessages, SOM_PROMPT_VERSION} from './som.js'
+import {parseSomResponse} from './som-reply.js'
 import {BROWSER_TOOLS, buildToolsMessages, parseToolsResponse, TOOLS_PROMPT_VERSION} from './tools.js'
 
 /** How a policy model is prompted and its reply read: one versioned prompt builder and its parser. */
@@ -23,6 +25,11 @@ export interface PolicyDialect {
    * 0-1000 units, converted from the dialect's own convention (which may depend on the viewport).
    */
   parseResponse(text: string | null | undefined, context: {viewport: {width: number; height: number}}): ParsedPolicyResponse
+  /**
+   * What the model acts on: points of an image (coordinates) or the numbered elements of an observation mode with
+   * element ids (som, axtree).
+   */
+  actsOn: 'coordinates' | 'elements'
 }
 
 const qwen3vl: PolicyDialect = {
@@ -31,6 +38,7 @@ const qwen3vl: PolicyDialect = {
   buildMessages: buildPolicyMessages,
   responseText: ({content, toolCalls}) => withToolCalls(content, toolCalls),
   parseResponse: parsePolicyResponse,
+  actsOn: 'coordinates',
 }
 
 // UI-TARS-1.5 (ByteDance-Seed/UI-TARS-1.5-7B behind vLLM): its grammar and its resized-pixel coordinates.
@@ -40,6 +48,7 @@ const uitars: PolicyDialect = {
   buildMessages: buildUiTarsMessages,
   responseText: ({content}) => content,
   parseResponse: (text, {viewport}) => parseUiTarsResponse(text, viewport),
+  actsOn: 'coordinates',
 }
 
 // Plain OpenAI function calling, for any model behind an OpenAI-compatible server; pixel coordinates.
@@ -50,10 +59,21 @@ const tools: PolicyDialect = {
   tools: BROWSER_TOOLS,
   responseText: ({content, toolCalls}) => withToolCalls(content, toolCalls),
   parseResponse: (text, {viewport}) => parseToolsResponse(text, viewport),
+  actsOn: 'coordinates',
+}
+
+// Element ids of a Set-of-Marks or accessibility-tree observation, in BrowserGym's function grammar.
+const som: PolicyDialect = {
+  name: 'som',
+  promptVersion: SOM_PROMPT_VERSION,
+  buildMessages: buildSomMessages,
+  responseText: ({content}) => content,
+  parseResponse: (text) => parseSomResponse(text),
+  actsOn: 'elements',
 }
 
 /** The dialects `rollout --dialect` offers, by name. */
-export const POLICY_DIALECTS = {qwen3vl, tools, uitars} as const satisfies Record<string, PolicyDialect>
+export const POLICY_DIALECTS = {qwen3vl, som, tools, uitars} as const satisfies Record<string, PolicyDialect>
 export type DialectName = keyof typeof POLICY_DIALECTS
 export const DIALECTS = Object.keys(POLICY_DIALECTS) as DialectName[]
 

@@ -13,9 +13,19 @@ export function image(url: string): ContentPart {
   return {type: 'image_url', image_url: {url}}
 }
 
-/** "Step N screenshot", the URL and the title: what introduces each screenshot. */
-export function pageLine(step: number, page: {url: string; title?: string}): string {
-  return [`Step ${step} screenshot`, `URL: ${page.url}`, ...(page.title ? [`Title: ${page.title}`] : [])].join('\n')
+/**
+ * "Step N screenshot", the URL and the title: what introduces each screenshot; then the page's text observation
+ * (element list, accessibility tree) when the observation mode gives one.
+ */
+export function pageLine(step: number, page: {url: string; title?: string; text?: string}): string {
+  const lines = [`Step ${step} screenshot`, `URL: ${page.url}`, ...(page.title ? [`Title: ${page.title}`] : [])]
+  if (page.text) lines.push('', page.text)
+  return lines.join('\n')
+}
+
+/** The current observation's image part, when the mode shows one (axtree alone shows none). */
+export function imageParts(url: string | undefined): ContentPart[] {
+  return url ? [image(url)] : []
 }
 
 /** The previous action's failure, and `noEffectNote` when it left the screen unchanged. */

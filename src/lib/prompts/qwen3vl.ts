@@ -1,6 +1,6 @@
 import type {ChatMessage} from '../llm/client.js'
 import type {Action} from '../schema/trajectory.js'
-import {image, pageLine, roundNotes, text, type ContentPart} from './prompt-parts.js'
+import {image, imageParts, pageLine, roundNotes, text, type ContentPart} from './prompt-parts.js'
 import {DEFAULT_WAIT_SECONDS, DIRECTIONS, MAX_WAIT_SECONDS, oneLine, POLICY_ACTIONS, TOOL_CLOSE, TOOL_OPEN} from './qwen3vl-actions.js'
 
 // Bump when the wording, the tool schema or the parsing rules change: trajectories record it, and the trainer must
@@ -68,8 +68,11 @@ export interface PolicyPromptInput {
   viewport: {width: number; height: number}
   /** Previous steps, oldest first. */
   rounds: PolicyRound[]
-  /** The observation to act on now. */
-  current: {url: string; title?: string; image: string}
+  /**
+   * The observation to act on now: the image the mode shows (the screenshot, or the marked one in som; none in
+   * axtree alone) and its text observation (element list, accessibility tree), if any.
+   */
+  current: {url: string; title?: string; image?: string; text?: string}
   /** Memory carried from the last response. */
   memory: string | null
   /** false = --no-memory: no memory section asked for or shown. */
@@ -146,7 +149,7 @@ export function buildPolicyMessages(input: PolicyPromptInput): ChatMessage[] {
   if (notes.length > 0) closing.push('', ...notes)
   closing.push('', input.useMemory ? 'Give your next reply: Thought, Action, the tool call and Memory.' : 'Give your next reply: Thought, Action and the tool call.')
   const parts: ContentPart[] = intro ? [text(intro)] : []
-  parts.push(image(input.current.image), text(closing.join('\n')))
+  parts.push(...imageParts(input.current.image), text(closing.join('\n')))
   messages.push({role: 'user', content: parts})
   return messages
 }

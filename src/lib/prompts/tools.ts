@@ -6,7 +6,7 @@
 // them in one text, each call in a <tool_call> block (the form Hermes-style chat templates train on), which is what
 // this parser reads.
 import type {ChatMessage} from '../llm/client.js'
-import {image, pageLine, roundNotes, text, type ContentPart} from './prompt-parts.js'
+import {image, imageParts, pageLine, roundNotes, text, type ContentPart} from './prompt-parts.js'
 import type {Action} from '../schema/trajectory.js'
 import {DEFAULT_WAIT_SECONDS, DIRECTIONS, MAX_WAIT_SECONDS, oneLine, TOOL_CLOSE, TOOL_OPEN} from './qwen3vl-actions.js'
 import type {ParsedPolicyResponse} from './qwen3vl-reply.js'
@@ -81,7 +81,7 @@ export function buildToolsMessages(input: PolicyPromptInput): ChatMessage[] {
   }
   const notes = roundNotes(input.lastActionError ?? null, input.lastActionNoEffect, NO_EFFECT_NOTE)
   const parts: ContentPart[] = intro ? [text(intro)] : []
-  parts.push(image(input.current.image), text([pageLine(input.rounds.length + 1, input.current), ...notes, '', 'Call one function.'].join('\n')))
+  parts.push(...imageParts(input.current.image), text([pageLine(input.rounds.length + 1, input.current), ...notes, '', 'Call one function.'].join('\n')))
   messages.push({role: 'user', content: parts})
   return messages
 }

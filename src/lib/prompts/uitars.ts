@@ -3,7 +3,7 @@
 // resized screenshot, uitars-coordinates.ts), with webgym's task, page and history around it. No memory section:
 // UI-TARS keeps its context in its earlier replies, which the window sends back as assistant turns.
 import type {ChatMessage} from '../llm/client.js'
-import {image, pageLine, roundNotes, text, type ContentPart} from './prompt-parts.js'
+import {image, imageParts, pageLine, roundNotes, text, type ContentPart} from './prompt-parts.js'
 import type {Action} from '../schema/trajectory.js'
 import {oneLine} from './qwen3vl-actions.js'
 import type {PolicyPromptInput, PolicyRound} from './qwen3vl.js'
@@ -66,7 +66,7 @@ export function buildUiTarsMessages(input: PolicyPromptInput): ChatMessage[] {
   }
   const notes = roundNotes(input.lastActionError ?? null, input.lastActionNoEffect, NO_EFFECT_NOTE)
   const parts: ContentPart[] = intro ? [text(intro)] : []
-  parts.push(image(input.current.image), text([pageLine(input.rounds.length + 1, input.current), ...notes].join('\n')))
+  parts.push(...imageParts(input.current.image), text([pageLine(input.rounds.length + 1, input.current), ...notes].join('\n')))
   messages.push({role: 'user', content: parts})
   return messages
 }

@@ -1,6 +1,7 @@
 import {setTimeout as sleep} from 'node:timers/promises'
 import type {Page} from 'playwright-core'
 import type {Action} from '../schema/trajectory.js'
+import type {ElementPoint} from '../observe/element-target.js'
 import {toPixels} from './coordinates.js'
 import type {NavigationGuard} from './navigation-guard.js'
 import type {Viewport} from './browser-pool.js'
@@ -12,6 +13,14 @@ export interface ActOptions {
   navigationTimeoutMs: number
   /** Cap on a `wait` action. */
   maxWaitSeconds?: number
+  /** The observation's numbered elements, for actions that name one (observation modes with element ids). */
+  elements?: ElementActions
+}
+
+/** How an action that names an element finds it: its centre (scrolled into view), or its keyboard focus. */
+export interface ElementActions {
+  point(id: number): Promise<ElementPoint>
+  focus(id: number): Promise<string | null>
 }
 
 /** What happened when an action ran: nothing to report, or why it could not be done (the step's action_error). */
@@ -28,16 +37,18 @@ const SCROLL_SHARE = 0.6
 export async function performAction(page: Page, action: Action, options: ActOptions): Promise<ActResult> {
   switch (action.name) {
     case 'left_click': {
-      if (!action.coordinate) return {error: 'left_click needs a coordinate'}
-      const {x, y} = toPixels(action.coordinate, options.viewport)
-      await page.mouse.click(x, y)
+      const point = await target(action, options)
+      if (point === null) return {error: 'left_click needs a coordinate or an element'}
+      if ('error' in point) return point
+      await page.mouse.click(point.x, point.y)
       return {error: null}
     }
     case 'type': {
       const text = action.text ?? ''
-      if (action.coordinate) {
-        const {x, y} = toPixels(action.coordinate, options.viewport)
-        await page.mouse.click(x, y)
+      const point = await target(action, options)
+      if (point !== null && 'error' in point) return point
+      if (point) {
+        await page.mouse.click(point.x, point.y)
         await page.keyboard.press('ControlOrMeta+A')
         await page.keyboard.press('Delete')
       }
@@ -54,6 +65,15 @@ export async function performAction(page: Page, action: Action, options: ActOpti
       const [deltaX, deltaY] = ({up: [0, -dy], down: [0, dy], left: [-dx, 0], right: [dx, 0]} as const)[action.direction ?? 'down']
       await page.mouse.move(x, y)
       await page.mouse.wheel(deltaX, deltaY)
+      return {error: null}
+    }
+    case 'press': {
+      if (!action.key) return {error: 'press needs a key'}
+      if (action.element !== undefined) {
+        const error = options.elements ? await options.elements.focus(action.element) : NO_ELEMENTS
+        if (error) return {error}
+      }
+      await page.keyboard.press(action.key)
       return {error: null}
     }
     case 'wait': {
@@ -80,6 +100,18 @@ export async function performAction(page: Page, action: Action, options: ActOpti
   }
 }
 
+const NO_ELEMENTS = 'an element was named, but this observation mode numbers no elements (rollout --observe som or axtree)'
+
+/** Where a pointer action goes, in pixels: its element's centre, or its coordinate; null when it names neither. */
+async function target(action: Action, options: ActOptions): Promise<{x: number; y: number} | {error: string} | null> {
+  if (action.element !== undefined) {
+    if (!options.elements) return {error: NO_ELEMENTS}
+    const point = await options.elements.point(action.element)
+    return point.ok ? {x: point.x, y: point.y} : {error: point.error}
+  }
+  return action.coordinate ? toPixels(action.coordinate, options.viewport) : null
+}
+
 /** A bare host name or path typed by a model (`example.com/x`) gets https://; anything with a scheme is kept. */
 export function withScheme(url: string): string {
   const trimmed = url.trim()
@@ -94,6 +126,8 @@ export function sameAction(a: Action | null, b: Action | null): boolean {
     a.name === b.name &&
     a.coordinate?.[0] === b.coordinate?.[0] &&
     a.coordinate?.[1] === b.coordinate?.[1] &&
+    (a.element ?? null) === (b.element ?? null) &&
+    (a.key ?? null) === (b.key ?? null) &&
     (a.text ?? null) === (b.text ?? null) &&
     (a.direction ?? null) === (b.direction ?? null) &&
     (a.url ?? null) === (b.url ?? null)

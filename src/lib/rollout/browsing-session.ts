@@ -2,6 +2,10 @@ import type {BrowserContext, Page, Request} from 'playwright-core'
 import type {EgressCheck} from '../egress/egress-check.js'
 import type {NavigationGuard} from './navigation-guard.js'
 import type {Observation} from './policy.js'
+import {hasElementIds, SCREENSHOT_MODE, type ObserveMode} from '../observe/observe-mode.js'
+import {observationText} from '../observe/observation-text.js'
+import {capturePageElements} from '../observe/page-elements.js'
+import {drawMarks} from '../observe/set-of-marks.js'
 import {observeSettled, SETTLE_PROBE, type SettleResult, type SettleTarget} from './settle.js'
 
 const LOAD_WAIT_MS = 5000
@@ -29,6 +33,8 @@ export interface SessionOptions {
   jpegQuality: number
   /** When the page counts as settled (settle.ts); timeoutMs 0 turns settling off. */
   settle: {quietMs: number; timeoutMs: number}
+  /** What the policy is shown (rollout --observe); screenshot when absent. */
+  observe?: ObserveMode
 }
 
 // The requests a page is not settled while they are in flight (settle.ts, (3)); documents of main frames only.
@@ -127,8 +133,21 @@ export class BrowsingSession implements SettleTarget {
     return {observation: await this.capture(), settle: null}
   }
 
-  /** The JPEG screenshot of the viewport, the URL and the title, as they are now. */
+  /**
+   * The JPEG screenshot of the viewport, the URL and the title, as they are now; in modes with element ids, the
+   * page's numbered elements read right after the screenshot, and in som the screenshot with their marks.
+   */
   async capture(): Promise<Observation> {
+    const plain = await this.captureScreenshot()
+    const mode = this.options.observe ?? SCREENSHOT_MODE
+    if (!hasElementIds(mode)) return {...plain, shown: mode.image === null ? null : plain.image, elements: null}
+    const viewport = this.page.viewportSize() ?? {width: 1280, height: 720}
+    const elements = await capturePageElements(this.page, viewport)
+    const shown = mode.image === 'marked' ? await drawMarks(plain.image, elements.marked, viewport, this.options.jpegQuality) : mode.image === 'plain' ? plain.image : null
+    return {...plain, shown, elements, text: observationText(mode, elements)}
+  }
+
+  private async captureScreenshot(): Promise<Omit<Observation, 'shown' | 'elements'>> {
     const page = this.page
     let observedAt = Date.now()
     // A screenshot taken while a document is being swapped stalls until the new one is there; the second try, once

@@ -3,7 +3,9 @@ import type {BrowserContext} from 'playwright-core'
 import {withTimeout} from '../async/with-timeout.js'
 import type {ArtefactStore} from '../io/artefact-store.js'
 import type {Task} from '../schema/task.js'
-import type {Action, Step, Trajectory} from '../schema/trajectory.js'
+import type {Action, Step, StepObservation, Trajectory} from '../schema/trajectory.js'
+import {elementPoint, focusElement} from '../observe/element-target.js'
+import type {ObserveMode, ObserveModeName} from '../observe/observe-mode.js'
 import {blockedPageReason} from './blocked-page.js'
 import type {Blocklist} from './blocklist.js'
 import type {Lease, Viewport} from './browser-pool.js'
@@ -38,6 +40,8 @@ export interface RunBase {
   seed: number | null
   webgym_version: string
   settle: {quiet_ms: number; timeout_ms: number}
+  /** The observation mode, when not screenshot. */
+  observe?: ObserveModeName
 }
 
 /**
@@ -59,6 +63,8 @@ export interface EpisodeOptions {
   navigationTimeoutMs: number
   /** When a page counts as settled before it is observed (settle.ts); timeoutMs 0 turns it off. */
   settle: {quietMs: number; timeoutMs: number}
+  /** What the policy is shown (--observe). */
+  observe: ObserveMode
   jpegQuality: number
   /** Screenshots kept in memory for the policy's prompt window. */
   imageWindow: number
@@ -172,7 +178,7 @@ class Episode {
       const decided = await this.decide(index, observed.value.observation)
       if (!decided.ok) return decided.end
       await this.options.gate?.arrive()
-      const acted = await this.act(decided.value)
+      const acted = await this.act(decided.value, observed.value.observation)
       if (!acted.ok) return acted.end
       const end = await this.record(index, observed.value, decided.value, acted.value)
       if (end) return end
@@ -191,7 +197,7 @@ class Episode {
     if (egressRefusal) return {ok: false, end: ended('guard-refused', `the start page ${startUrl} was refused: ${egressRefusal}`)}
     try {
       this.session = await withTimeout(
-        BrowsingSession.open(this.lease.context, {guard: options.guard, egress: options.egress, navigationTimeoutMs: options.navigationTimeoutMs, jpegQuality: options.jpegQuality, settle: options.settle}),
+        BrowsingSession.open(this.lease.context, {guard: options.guard, egress: options.egress, navigationTimeoutMs: options.navigationTimeoutMs, jpegQuality: options.jpegQuality, settle: options.settle, observe: options.observe}),
         options.stepTimeoutMs,
         'the browser did not open a page in time',
       )
@@ -213,13 +219,14 @@ class Episode {
   }
 
   /** Waits for the page to settle, then takes the screenshot into the store. */
-  private async observe(): Promise<StageOutcome<{observation: Observation; shot: string; settle: SettleResult | null; ms: number}>> {
+  private async observe(): Promise<StageOutcome<Observed>> {
     const started = performance.now()
     try {
       const session = this.session!
       const {observation, settle} = await withTimeout(session.observe(this.actionEndedAt), this.remaining() + this.options.navigationTimeoutMs, 'the page could not be observed in time')
       const shot = await this.options.shots.put(observation.image, 'jpg')
-      return {ok: true, value: {observation, shot, settle, ms: performance.now() - started}}
+      const marked = observation.shown && observation.shown !== observation.image ? await this.options.shots.put(observation.shown, 'jpg') : null
+      return {ok: true, value: {observation, shot, marked, settle, ms: performance.now() - started}}
     } catch (cause) {
       return {ok: false, end: this.failure('observe', cause, 'observing the page')}
     }
@@ -264,7 +271,7 @@ class Episode {
    * Performs the action. A failed action is the step's action_error and the episode goes on; only a lost browser or
    * a stop ends it here. The next observation waits for what the action set going.
    */
-  private async act({output}: {output: PolicyOutput}): Promise<StageOutcome<{error: string | null; ms: number}>> {
+  private async act({output}: {output: PolicyOutput}, observation: Observation): Promise<StageOutcome<{error: string | null; ms: number}>> {
     const started = performance.now()
     const session = this.session!
     let error = output.error
@@ -273,8 +280,11 @@ class Episode {
       try {
         const page = session.page
         session.beforeAction()
+        const {viewport} = this.options
+        const elements = observation.elements
+        const elementActions = elements ? {point: (id: number) => elementPoint(page, elements, id, viewport), focus: (id: number) => focusElement(page, elements, id)} : undefined
         const perform = async () => {
-          const result = await performAction(page, action, {viewport: this.options.viewport, guard: this.options.guard, navigationTimeoutMs: this.options.navigationTimeoutMs})
+          const result = await performAction(page, action, {viewport, guard: this.options.guard, navigationTimeoutMs: this.options.navigationTimeoutMs, ...(elementActions ? {elements: elementActions} : {})})
           await session.afterAction()
           return result
         }
@@ -291,7 +301,7 @@ class Episode {
   /** Writes the step down and decides whether the episode ends with it. */
   private async record(
     index: number,
-    observed: {observation: Observation; shot: string; settle: SettleResult | null; ms: number},
+    observed: Observed,
     decided: {output: PolicyOutput; ms: number},
     acted: {error: string | null; ms: number},
   ): Promise<EpisodeEnd | null> {
@@ -316,8 +326,9 @@ class Episode {
       settled: settle ? settle.settled : null,
       ...(settle?.busy ? {settle_busy: settle.busy} : {}),
       observed_at: new Date(observation.observedAt).toISOString(),
+      ...(observation.elements ? {observation: stepObservation(observed)} : {}),
     })
-    this.history.push({step: this.steps.at(-1)!, image: observation.image})
+    this.history.push({step: this.steps.at(-1)!, image: observation.shown ?? EMPTY})
     const window = this.options.imageWindow
     if (this.history.length > window) this.history[this.history.length - window - 1]!.image = EMPTY
     this.options.metrics.stepDone({observeMs: observed.ms, policyMs: decided.ms, actMs: acted.ms, settle})
@@ -342,6 +353,24 @@ class Episode {
   /** Time left for one call: the step's limit, or less near the episode's. */
   private remaining(): number {
     return Math.max(1, Math.min(this.options.stepTimeoutMs, this.deadline - Date.now()))
+  }
+}
+
+/** An observation, its screenshot in the store (and the marked one the policy saw, in som), and how it settled. */
+interface Observed {
+  observation: Observation
+  shot: string
+  marked: string | null
+  settle: SettleResult | null
+  ms: number
+}
+
+/** What the policy was shown besides the screenshot, for the step's record. */
+function stepObservation({observation, marked}: Observed): StepObservation {
+  return {
+    ...(marked ? {marked_screenshot: marked} : {}),
+    ...(observation.text === undefined ? {} : {text: observation.text}),
+    elements: observation.elements?.byId.size ?? 0,
   }
 }
 

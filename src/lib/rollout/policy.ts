@@ -1,19 +1,26 @@
 import type {EndpointSummary} from '../llm/endpoint-pool.js'
 import type {Page} from 'playwright-core'
+import type {PageElements} from '../observe/page-elements.js'
 import type {Action, Step} from '../schema/trajectory.js'
 import type {Task} from '../schema/task.js'
 
 /** What a policy sees at one step. */
 export interface Observation {
-  /** The JPEG screenshot of the viewport. */
+  /** The JPEG screenshot of the viewport, as the page showed it (the record's screenshot). */
   image: Buffer
+  /** The image the policy is shown: the screenshot, the Set-of-Marks one (som), or none (axtree alone). */
+  shown: Buffer | null
+  /** The text observation (element list, accessibility tree) of modes that give one. */
+  text?: string
+  /** The numbered elements of modes with element ids, for acting on an id; null in screenshot mode. */
+  elements: PageElements | null
   url: string
   title: string
   /** When the screenshot was taken (ms since the epoch). */
   observedAt: number
 }
 
-/** A step already taken in this episode, with the screenshot the policy saw then (kept for the prompt window). */
+/** A step already taken in this episode, with the image the policy saw then (kept for the prompt window; empty when none). */
 export interface PastStep {
   step: Step
   image: Buffer

@@ -1,3 +1,4 @@
+import type {ObserveMode} from '../observe/observe-mode.js'
 import {setMaxListeners} from 'node:events'
 import pLimit from 'p-limit'
 import {ExplainedError, ExternalError, UsageError} from '../errors.js'
@@ -57,6 +58,8 @@ export interface RolloutOptions {
   navigationTimeoutMs: number
   /** When a page counts as settled before each observation (settle.ts); timeoutMs 0 turns settling off. */
   settle: {quietMs: number; timeoutMs: number}
+  /** What the policy is shown at each step (--observe). */
+  observe: ObserveMode
   /** Episodes per task, each its own attempt with its own seed. */
   samples: number
   /** Which episodes keep a Playwright trace, and where. */
@@ -173,6 +176,8 @@ export async function runRollout(options: RolloutOptions): Promise<RolloutMetric
           seed: options.seed,
           webgym_version: WEBGYM_VERSION,
           settle: {quiet_ms: options.settle.quietMs, timeout_ms: options.settle.timeoutMs},
+          // Screenshot mode leaves the run block as it always was.
+          ...(options.observe.name === 'screenshot' ? {} : {observe: options.observe.name}),
         },
         viewport: options.viewport,
         maxRepeats: options.maxRepeats,
@@ -181,6 +186,7 @@ export async function runRollout(options: RolloutOptions): Promise<RolloutMetric
         episodeTimeoutMs: options.episodeTimeoutMs,
         navigationTimeoutMs: options.navigationTimeoutMs,
         settle: options.settle,
+        observe: options.observe,
         jpegQuality: options.jpegQuality,
         imageWindow: options.imageWindow,
         shots: new ArtefactStore(options.shots),

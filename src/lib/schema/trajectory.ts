@@ -1,16 +1,25 @@
 import {z} from 'zod'
+import {OBSERVE_MODES} from '../observe/observe-mode.js'
 import {TaskSchema} from './task.js'
 
 export const ActionSchema = z
   .looseObject({
-    name: z.string().describe('left_click, type, scroll, wait, go_back, navigate, answer'),
+    name: z.string().describe('left_click, type, press, scroll, wait, go_back, navigate, answer'),
     coordinate: z.tuple([z.number(), z.number()]).optional().describe('[x, y] in 0-1000 relative units'),
+    element: z.number().int().positive().optional().describe("The id of an element of the step's observation (observation modes with element ids), in place of a coordinate"),
+    key: z.string().optional().describe('press: the key or combination, as Playwright names it (Enter, Control+A)'),
     text: z.string().optional(),
     direction: z.enum(['up', 'down', 'left', 'right']).optional(),
     url: z.string().optional(),
     seconds: z.number().optional(),
   })
   .describe('A parsed policy action')
+
+export const StepObservationSchema = z.object({
+  marked_screenshot: z.string().optional().describe('The Set-of-Marks screenshot the policy saw (som modes), in the shots store'),
+  text: z.string().optional().describe('The text observation the policy was sent: the element list and/or the accessibility tree'),
+  elements: z.number().int().nonnegative().optional().describe('How many elements the observation numbered'),
+})
 
 export const StepSchema = z.looseObject({
   index: z.number().int().nonnegative(),
@@ -31,6 +40,7 @@ export const StepSchema = z.looseObject({
   settle_busy: z.string().optional().describe('What was still going on when the bound ended the wait (settled false)'),
   observed_at: z.string().optional().describe('When the screenshot was taken (ISO 8601, ms)'),
   reasoning: z.string().nullable().optional().describe("A thinking model's reasoning (the server's reasoning_content), apart from the response"),
+  observation: StepObservationSchema.optional().describe('What the policy was shown besides the screenshot (rollout --observe other than screenshot)'),
 })
 
 export const RunSchema = z.looseObject({
@@ -44,6 +54,7 @@ export const RunSchema = z.looseObject({
   horizon: z.number().int().positive(),
   seed: z.number().int().nullable(),
   webgym_version: z.string(),
+  observe: z.enum(OBSERVE_MODES).optional().describe('What the policy was shown (rollout --observe); absent: screenshot'),
   settle: z
     .object({quiet_ms: z.number().nonnegative(), timeout_ms: z.number().nonnegative()})
     .optional()
@@ -103,6 +114,7 @@ export const TrajectorySchema = z
 
 export type Action = z.infer<typeof ActionSchema>
 export type Step = z.infer<typeof StepSchema>
+export type StepObservation = z.infer<typeof StepObservationSchema>
 export type Run = z.infer<typeof RunSchema>
 export type Trajectory = z.infer<typeof TrajectorySchema>
 export type EpisodeCause = z.infer<typeof EpisodeCauseSchema>

@@ -1,6 +1,7 @@
 import type {ChatMessage} from '../llm/client.js'
 import type {PolicyDialect} from '../prompts/policy-dialects.js'
 import {policyRound} from '../rollout/policies/openai.js'
+import {observeModeOf, shownImagePath} from '../observe/observe-mode.js'
 import type {Trajectory} from '../schema/trajectory.js'
 
 // The prompt a model policy saw at each step, rebuilt from the trajectory with the rollout's own prompt builder and
@@ -42,7 +43,12 @@ export function stepPrompt(trajectory: Trajectory, position: number, settings: P
   if (step.screenshot === null) throw new Error(`step ${step.index} has no screenshot`)
   // The episode keeps the screenshots of the last `window` steps for the prompt; older ones are dropped.
   const oldestImage = position - settings.window
-  const rounds = steps.slice(0, position).map((past, i) => policyRound(past, i >= oldestImage && past.screenshot !== null ? shotUrl(past.screenshot) : undefined, settings.memory))
+  const mode = observeModeOf(trajectory.run)
+  const shown = (at: typeof step) => {
+    const path = shownImagePath(at, mode)
+    return path === null ? undefined : shotUrl(path)
+  }
+  const rounds = steps.slice(0, position).map((past, i) => policyRound(past, i >= oldestImage ? shown(past) : undefined, settings.memory))
   let memory: string | null = null
   for (const past of steps.slice(0, position)) if (past.memory !== null) memory = past.memory
   const previous = position > 0 ? steps[position - 1]! : undefined
@@ -50,7 +56,7 @@ export function stepPrompt(trajectory: Trajectory, position: number, settings: P
     task: {intent: trajectory.task.intent, start_url: trajectory.task.start_url, website: trajectory.task.website},
     viewport: trajectory.run.viewport,
     rounds,
-    current: {url: step.url, title: step.title, image: shotUrl(step.screenshot)},
+    current: {url: step.url, title: step.title, image: shown(step), ...(step.observation?.text === undefined ? {} : {text: step.observation.text})},
     memory: settings.memory ? memory : null,
     useMemory: settings.memory,
     lastActionNoEffect: previous?.repeated ?? false,

@@ -4,6 +4,7 @@ import type {InvalidRecords} from '../../io/invalid-records.js'
 import {readRecords} from '../../io/read-records.js'
 import {LlmClient} from '../../llm/client.js'
 import {opt, optionText, type OptionNames} from '../../option-text.js'
+import {hasElementIds, type ObserveMode} from '../../observe/observe-mode.js'
 import {POLICY_DIALECTS, type DialectName} from '../../prompts/policy-dialects.js'
 import {TrajectorySchema, type Trajectory} from '../../schema/trajectory.js'
 import type {Policy} from '../policy.js'
@@ -22,6 +23,8 @@ export interface PolicyChoice {
   client?: () => LlmClient
   /** openai: how the model is prompted and its reply read. */
   dialect: DialectName
+  /** What the policy is shown: the oracle acts through element ids in modes that number elements. */
+  observe: ObserveMode
   memory: boolean
   window: number
   maxTokens: number
@@ -43,7 +46,7 @@ export async function createPolicy(choice: PolicyChoice): Promise<Policy> {
     case 'random':
       return new RandomPolicy(choice.randomActions)
     case 'oracle':
-      return new OraclePolicy({noise: choice.oracleNoise})
+      return new OraclePolicy({noise: choice.oracleNoise, elementIds: hasElementIds(choice.observe)})
     case 'replay': {
       if (!choice.replay) throw new BugError('the replay policy was chosen without trajectories to replay')
       await readFile(choice.replay).catch(() => {

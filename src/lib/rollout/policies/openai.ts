@@ -63,7 +63,12 @@ export class OpenAIPolicy implements Policy {
       task: {intent: task.intent, start_url: task.start_url, website: task.website},
       viewport: input.viewport,
       rounds,
-      current: {url: input.observation.url, title: input.observation.title, image: dataUrl(input.observation.image)},
+      current: {
+        url: input.observation.url,
+        title: input.observation.title,
+        ...(input.observation.shown ? {image: dataUrl(input.observation.shown)} : {}),
+        ...(input.observation.text === undefined ? {} : {text: input.observation.text}),
+      },
       memory: this.options.useMemory ? input.memory : null,
       useMemory: this.options.useMemory,
       lastActionNoEffect: input.lastActionNoEffect,

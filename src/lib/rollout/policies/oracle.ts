@@ -5,6 +5,9 @@ import type {Task} from '../../schema/task.js'
 import type {Action} from '../../schema/trajectory.js'
 import {uniqueVisible} from '../../sites/solution-runner.js'
 import {QWEN3VL_PROMPT_VERSION, qwen3vlReply} from '../../prompts/qwen3vl.js'
+import {SOM_PROMPT_VERSION, somReply} from '../../prompts/som.js'
+import {backendNodeIds} from '../../observe/node-ids.js'
+import type {PageElements} from '../../observe/page-elements.js'
 import {toRelative} from '../coordinates.js'
 import {PolicyFailure, type EpisodePolicy, type Policy, type PolicyInput, type PolicyOutput} from '../policy.js'
 import {randomAction} from './random.js'
@@ -12,6 +15,11 @@ import {randomAction} from './random.js'
 export interface OracleOptions {
   /** Probability of a random action in place of the solution's next one. */
   noise: number
+  /**
+   * Act through the observation's element ids (observation modes that number elements), replying in the som dialect,
+   * as an agent that reads the marks would; otherwise by coordinates, in the qwen3vl dialect.
+   */
+  elementIds?: boolean
 }
 
 /** Scrolls towards a target before the oracle gives up on reaching it by the wheel and lets the DOM bring it in. */
@@ -28,17 +36,19 @@ export class OraclePolicy implements Policy {
   readonly model = null
   // The oracle writes each action as a reply in the qwen3vl dialect, so its successful episodes are demonstrations
   // that `webgym train` can clone: the prompts a model in its place would have been sent, and these replies.
-  readonly promptVersion = QWEN3VL_PROMPT_VERSION
+  readonly promptVersion: string
   readonly promptSettings = {window: 4, memory: false}
   readonly version = 'oracle-v1'
   readonly remote = false
 
-  constructor(private readonly options: OracleOptions) {}
+  constructor(private readonly options: OracleOptions) {
+    this.promptVersion = options.elementIds ? SOM_PROMPT_VERSION : QWEN3VL_PROMPT_VERSION
+  }
 
   begin(task: Task, seed: number): EpisodePolicy {
     const parsed = SolutionSchema.safeParse((task.meta as {solution?: unknown} | undefined)?.solution)
     if (!parsed.success) throw new PolicyFailure(`${task.id} has no reference solution in meta.solution (the oracle works on fixture-web tasks: webgym sites tasks)`)
-    return new OracleEpisode(parsed.data, new SeededRandom(seed), this.options.noise)
+    return new OracleEpisode(parsed.data, new SeededRandom(seed), this.options.noise, this.options.elementIds === true)
   }
 }
 
@@ -47,14 +57,18 @@ class OracleEpisode implements EpisodePolicy {
   private scrolls = 0
   private misses = 0
   private centred = false
+  /** In element mode, a typed field's Enter is its own step (press): the field it goes to. */
+  private enterPending = false
 
   constructor(
     private readonly solution: readonly SolutionStep[],
     private readonly random: SeededRandom,
     private readonly noise: number,
+    private readonly elementIds: boolean,
   ) {}
 
   async next(input: PolicyInput): Promise<PolicyOutput> {
+    const act = (action: Action) => this.reply(action)
     if (this.noise > 0 && this.random.nextFloat() < this.noise) return act(randomAction(this.random))
     for (;;) {
       const step = this.solution[this.next_]
@@ -87,15 +101,46 @@ class OracleEpisode implements EpisodePolicy {
             this.next_++
             continue
           }
+          if (this.elementIds) return this.actOnElement(step, place, input)
           this.next_++
-          if (step.op === 'click') return act({name: 'left_click', coordinate: place.coordinate})
-          return act({name: 'type', coordinate: place.coordinate, text: step.submit ? `${step.text}\n` : step.text})
+          const coordinate = toRelative(place.point, input.viewport)
+          if (step.op === 'click') return act({name: 'left_click', coordinate})
+          return act({name: 'type', coordinate, text: step.submit ? `${step.text}\n` : step.text})
         }
       }
     }
   }
 
-  private async locate(page: Page, target: Target, viewport: {width: number; height: number}): Promise<{kind: 'missing'} | {kind: 'scroll'; direction: 'up' | 'down'} | {kind: 'here'; coordinate: [number, number]}> {
+  /**
+   * The solution's click or type acted out on the numbered element under the target's centre, as an agent reading the
+   * marks names it; a submitted field's Enter follows as a press on the next step.
+   */
+  private actOnElement(step: Extract<SolutionStep, {op: 'click' | 'type'}>, place: {point: {x: number; y: number}; nodes: number[]}, input: PolicyInput): PolicyOutput {
+    const element = elementAt(input.observation.elements, place.nodes, place.point)
+    if (element === null) {
+      this.next_++
+      return this.reply({name: 'answer', text: 'I could not find the element the task needs among the numbered ones.'})
+    }
+    if (step.op === 'click') {
+      this.next_++
+      return this.reply({name: 'left_click', element})
+    }
+    if (this.enterPending) {
+      this.enterPending = false
+      this.next_++
+      return this.reply({name: 'press', element, key: 'Enter'})
+    }
+    if (step.submit) this.enterPending = true
+    else this.next_++
+    return this.reply({name: 'type', element, text: step.text})
+  }
+
+  private reply(action: Action): PolicyOutput {
+    const thought = thoughtFor(action)
+    return {response: this.elementIds ? somReply(action, thought) : qwen3vlReply(action, thought), action, memory: null, error: null}
+  }
+
+  private async locate(page: Page, target: Target, viewport: {width: number; height: number}): Promise<{kind: 'missing'} | {kind: 'scroll'; direction: 'up' | 'down'} | {kind: 'here'; point: {x: number; y: number}; nodes: number[]}> {
     let element
     try {
       element = await uniqueVisible(page, target)
@@ -108,13 +153,13 @@ class OracleEpisode implements EpisodePolicy {
     if (box.y >= viewport.height) return {kind: 'scroll', direction: 'down'}
     if (box.x < 0 || box.x >= viewport.width || !box.hit) {
       // Off to the side, or under a sticky header or banner: the DOM centres it (a move the screenshot then shows).
-      if (this.centred) return {kind: 'here', coordinate: toRelative(box, viewport)}
+      if (this.centred) return {kind: 'here', point: box, nodes: this.elementIds ? await backendNodeIds(page, element) : []}
       this.centred = true
       await element.evaluate((node) => (node as {scrollIntoView(options: object): void}).scrollIntoView({block: 'center', inline: 'center'})).catch(() => {})
       return this.locate(page, target, viewport)
     }
     this.centred = false
-    return {kind: 'here', coordinate: toRelative(box, viewport)}
+    return {kind: 'here', point: box, nodes: this.elementIds ? await backendNodeIds(page, element) : []}
   }
 }
 
@@ -141,8 +186,21 @@ function centreAndCover(node: unknown): {x: number; y: number; hit: boolean} {
   return {x, y, hit: top !== null && (element.contains(top) || (top as Element).contains(element))}
 }
 
-function act(action: Action): PolicyOutput {
-  return {response: qwen3vlReply(action, thoughtFor(action)), action, memory: null, error: null}
+/**
+ * The numbered element an agent reading the marks would name for the target: the element itself, else the control a
+ * label is for (`nodes`, their DOM node ids, in that order), else the innermost numbered element under the target's centre,
+ * interactive ones first. Null if there is none.
+ */
+export function elementAt(elements: PageElements | null, nodes: readonly number[], point: {x: number; y: number}): number | null {
+  if (!elements) return null
+  const all = [...elements.byId.values()]
+  for (const node of nodes) {
+    const match = all.find((element) => element.backendNodeId === node)
+    if (match) return match.id
+  }
+  const holding = all.filter(({box}) => box.width > 0 && box.height > 0 && point.x >= box.x && point.x <= box.x + box.width && point.y >= box.y && point.y <= box.y + box.height)
+  holding.sort((a, b) => Number(b.interactive) - Number(a.interactive) || a.box.width * a.box.height - b.box.width * b.box.height)
+  return holding[0]?.id ?? null
 }
 
 /** A short first-person reason for an action, as the model's Thought would give it. */
@@ -152,6 +210,8 @@ function thoughtFor(action: Action): string {
       return 'The element the task needs next is on the screen, so I click it.'
     case 'type':
       return `I type "${action.text ?? ''}" into the field.`
+    case 'press':
+      return `I press ${action.key ?? 'Enter'} to submit the field.`
     case 'scroll':
       return `What the task needs next is not in view, so I scroll ${action.direction ?? 'down'}.`
     case 'answer':

@@ -1,4 +1,5 @@
 import type {Level} from '../schema/level.js'
+import type {Provenance} from '../schema/provenance.js'
 import type {Rubric} from '../schema/rubric.js'
 import type {Text} from '../option-text.js'
 
@@ -20,6 +21,8 @@ export interface TaskDraft {
   rubric?: Rubric | null
   difficulty?: number | null
   parentId?: string | null
+  /** Per stage, who made it: a rubric the source gives is marked made_by 'source'. */
+  provenance?: Record<string, Provenance>
   meta: Record<string, unknown>
 }
 

@@ -20,7 +20,7 @@ webgym tasks build \
   "$samples"/mind2web-2/dev_set_tasks_extracted.jsonl \
   "$samples"/travelplanner/validation.csv \
   "$samples"/browsecomp/browse_comp_test_set.csv \
-  "$samples"/deepshop/deepshop_tasks.jsonl \
+  "$samples"/deepshop/deepshop_test.jsonl \
   "$samples"/online-mind2web/Online_Mind2Web.json \
   "$samples"/webgym/webgym_train_sample.jsonl \
   -o "$out/tasks.ndjson"

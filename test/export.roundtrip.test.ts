@@ -84,6 +84,42 @@ describe('export to microsoft/webgym rows and import back', () => {
   })
 })
 
+// The fields microsoft/webgym's task loader reads from a row (async_webgym.py: task_name, domain, subdomain, website,
+// difficulty, evaluator_reference, definite_answer, attempt_level, task_id).
+const MICROSOFT_ROW_FIELDS = ['task_id', 'task_name', 'website', 'domain', 'subdomain', 'difficulty', 'evaluator_reference', 'definite_answer', 'attempt_level']
+
+/** The facts of any evaluator_reference shape: fact groups, plain strings, or {description} criteria. */
+function referenceFacts(reference: unknown): string[] {
+  if (!Array.isArray(reference)) return []
+  return reference.flatMap((item) => (typeof item === 'string' ? [item] : 'facts' in item ? (item.facts as string[]) : [item.description as string]))
+}
+
+describe('microsoft/webgym rows through build and export', () => {
+  it('keep the value of every field a row holds, and a second pass changes nothing', async () => {
+    const originals = readFileSync(fixture('webgym', 'webgym_train_sample.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, any>)
+    const built = await tasksBuild([fixture('webgym', 'webgym_train_sample.jsonl'), '-q'])
+    expect(built.result.exitCode).toBe(0)
+    const exported = await runWebgym(['tasks', 'export', '-q'], {input: String(built.result.stdout)})
+    expect(exported.exitCode).toBe(0)
+    const rows = String(exported.stdout).trim().split('\n').map((line) => JSON.parse(line) as Record<string, any>)
+    expect(rows).toHaveLength(originals.length)
+    rows.forEach((row, index) => {
+      const original = originals[index]
+      expect(Object.keys(row)).toEqual(expect.arrayContaining(MICROSOFT_ROW_FIELDS))
+      expect(row).toMatchObject({task_name: original.task_name, website: original.website, domain: original.domain, subdomain: original.subdomain, attempt_level: original.attempt_level})
+      // Differences by design: the id is webgym's `source:native-id`; a missing answer is written as "" and a
+      // missing difficulty as the rubric's fact count; every evaluator_reference shape is written as fact groups.
+      expect(row.task_id).toBe(`webgym:${original.task_id}`)
+      expect(row.definite_answer).toBe(original.definite_answer ?? '')
+      expect(referenceFacts(row.evaluator_reference)).toEqual(referenceFacts(original.evaluator_reference))
+      expect(row.difficulty).toBe(original.difficulty ?? referenceFacts(original.evaluator_reference).length)
+    })
+    const again = await tasksBuild(['--source', 'webgym', '-q', '-'], {input: String(exported.stdout)})
+    const reexported = await runWebgym(['tasks', 'export', '-q'], {input: String(again.result.stdout)})
+    expect(String(reexported.stdout)).toBe(String(exported.stdout))
+  })
+})
+
 describe('tasks export on a bad record', () => {
   it('fails naming the line, with the rows before it written whole (a complete gzip), none after', async () => {
     const wd = workdir()

@@ -23,7 +23,7 @@ const FILES: {file: string; source: string; rows: number}[] = [
   {file: 'mind2web-2/dev_set.csv', source: 'mind2web-2', rows: 3},
   {file: 'travelplanner/validation.csv', source: 'travelplanner', rows: 3},
   {file: 'browsecomp/browse_comp_test_set.csv', source: 'browsecomp', rows: 1},
-  {file: 'deepshop/deepshop_tasks.jsonl', source: 'deepshop', rows: 4},
+  {file: 'deepshop/deepshop_test.jsonl', source: 'deepshop', rows: 12},
   {file: 'online-mind2web/Online_Mind2Web.json', source: 'online-mind2web', rows: 4},
   {file: 'webgym/webgym_train_sample.jsonl', source: 'webgym', rows: 4},
 ]
@@ -221,12 +221,14 @@ describe('agentsynth', () => {
 
 describe('mind2web-live', () => {
   it('takes the website from the first URL of the evaluation key nodes', () => {
+    // Its three key nodes are its rubric (test/sources.rubrics.test.ts): difficulty 3, so level easy.
     expect(taskById(tasks, 'mind2web-live:3')).toMatchObject({
       intent: 'Check the status of train S92 for any disruptions on new.mta.info.',
       website: 'mta.info',
       start_url: 'https://new.mta.info/',
       reference_answer: null,
-      level: null,
+      difficulty: 3,
+      level: 'easy',
       meta: {reference_task_length: 6},
     })
     expect(taskById(tasks, 'mind2web-live:WXkY6peQb2NDE6VKrNQkd')).toMatchObject({website: 'boardgamegeek.com', start_url: 'https://boardgamegeek.com/'})
@@ -300,17 +302,16 @@ describe('browsecomp', () => {
 
 describe('deepshop', () => {
   it('reads the WebVoyager shape plus its sub-requirements, "None" as null and difficulty as level', () => {
-    expect(taskById(tasks, 'deepshop:Amazon--100')).toMatchObject({
-      intent: 'Find a stainless steel vacuum-insulated water bottle that holds 32 oz.',
+    expect(taskById(tasks, 'deepshop:Amazon--49')).toMatchObject({
+      intent: 'Find a smartwatch that is compatible with an iPhone in amazon',
       website: 'amazon.com',
       start_url: 'https://www.amazon.com/?language=en_US&currency=USD',
       reference_answer: null,
       level: 'easy',
-      meta: {web_name: 'Amazon', attribute: 'stainless steel; vacuum-insulated; 32 oz', filter: null, sort: null, category: 'Sports & Outdoors'},
+      meta: {web_name: 'Amazon', attribute: 'Smartwatch compatible with iPhone', filter: null, sort: null, category: 'Electronics'},
     })
-    expect(taskById(tasks, 'deepshop:Amazon--102')).toMatchObject({level: 'hard', meta: {sort: 'price: low to high', filter: 'rating >= 4.5 stars; Prime free delivery'}})
-    expect(taskById(tasks, 'deepshop:Amazon--103')).toMatchObject({level: 'medium', meta: {category: null, sort: 'newest arrivals'}})
-    expect(ofSource('deepshop').map((task) => task.level)).toEqual(['easy', 'medium', 'hard', 'medium'])
+    expect(taskById(tasks, 'deepshop:Amazon--302')).toMatchObject({level: 'medium', meta: {filter: null, sort: 'Most competitively priced gaming desktop from reputable brands such as Dell or HP'}})
+    expect(ofSource('deepshop').map((task) => task.level)).toEqual(['easy', 'easy', 'medium', 'medium', 'hard', 'hard', 'hard', 'easy', 'medium', 'hard', 'easy', 'easy'])
   })
 })
 

@@ -6,6 +6,7 @@ import {describe, expect, it} from 'vitest'
 import {memoryReporter} from '../src/lib/report/reporter.js'
 import {InvalidRecords} from '../src/lib/io/invalid-records.js'
 import {decryptBrowseComp} from '../src/lib/sources/browsecomp.js'
+import {requirementClauses} from '../src/lib/sources/deepshop-rubric.js'
 import {detectSource} from '../src/lib/sources/detect.js'
 import {parseFieldMap} from '../src/lib/sources/generic.js'
 import {elementStartLines} from '../src/lib/sources/json-array.js'
@@ -142,6 +143,24 @@ describe('elementStartLines (line numbers for JSON-array sources)', () => {
   })
 })
 
+describe('requirementClauses (DeepShop sub-requirements into facts)', () => {
+  it('splits at semicolons and at comma-space, not inside numbers', () => {
+    expect(requirementClauses('stainless steel; vacuum-insulated; 32 oz')).toEqual(['stainless steel', 'vacuum-insulated', '32 oz'])
+    expect(requirementClauses('Running shoes with over 15,000 customer reviews, priced under $1,200.')).toEqual(['Running shoes with over 15,000 customer reviews', 'priced under $1,200'])
+  })
+
+  it('drops a leading "and", keeps "or" alternatives and one-word clauses with a neighbour', () => {
+    expect(requirementClauses('USB-C hub with HDMI, and SD card reader')).toEqual(['USB-C hub with HDMI', 'SD card reader'])
+    expect(requirementClauses('sorted by lowest price, or by highest rating')).toEqual(['sorted by lowest price, or by highest rating'])
+    expect(requirementClauses('Waterproof, rated 4 stars or more, Prime')).toEqual(['Waterproof, rated 4 stars or more, Prime'])
+  })
+
+  it('has nothing for "None", empty text or bare markup, and strips a "Filter conditions:" label', () => {
+    for (const empty of ['None', '', '  ', '**', '** ; **']) expect(requirementClauses(empty), empty).toEqual([])
+    expect(requirementClauses('**Filter conditions**: rated 4+ stars')).toEqual(['rated 4+ stars'])
+  })
+})
+
 describe('rubricOfEvaluatorReference (microsoft/webgym shapes)', () => {
   it('keeps fact groups, dropping empty ones', () => {
     const groups = [
@@ -197,7 +216,7 @@ const SAMPLE_FILES: [string, string][] = [
   ['mind2web-2/dev_set.csv', 'mind2web-2'],
   ['travelplanner/validation.csv', 'travelplanner'],
   ['browsecomp/browse_comp_test_set.csv', 'browsecomp'],
-  ['deepshop/deepshop_tasks.jsonl', 'deepshop'],
+  ['deepshop/deepshop_test.jsonl', 'deepshop'],
   ['online-mind2web/Online_Mind2Web.json', 'online-mind2web'],
   ['webgym/webgym_train_sample.jsonl', 'webgym'],
 ]

@@ -5,12 +5,13 @@ import {batchFlags, batchOptionsFromFlags} from '../../cli/batch-flags.js'
 import {flagNames} from '../../cli/flag-names.js'
 import {llmClientFromFlags, llmFlags} from '../../cli/llm-flags.js'
 import {runTaskBatch} from '../../lib/batch/task-batch.js'
-import {withRubric} from '../../lib/rubric/generate-rubric.js'
+import {keepsRubric, withRubric} from '../../lib/rubric/generate-rubric.js'
+import {hasSourceRubric} from '../../lib/rubric/rubric-origin.js'
 
 export default class RubricGen extends BaseCommand<typeof RubricGen> {
   static summary = 'Write a fact-group rubric for every task with an LLM.'
   static description =
-    "Asks an OpenAI-compatible model for each task's rubric: groups of single checkable facts that the final page or answer must show (microsoft/webgym's evaluator_reference). The task's difficulty becomes the number of facts and its level easy (1-3), medium (4-6) or hard (7+); the model and prompt version go to provenance.rubric. The reference answer, when there is one, informs the rubric. Tasks that already have a rubric pass through unless --force. Replies are cached, output keeps input order, failed tasks are reported (--failed) and a rerun with --resume does only what is missing."
+    "Asks an OpenAI-compatible model for each task's rubric: groups of single checkable facts that the final page or answer must show (microsoft/webgym's evaluator_reference). The task's difficulty becomes the number of facts and its level easy (1-3), medium (4-6) or hard (7+); the model and prompt version go to provenance.rubric. The reference answer, when there is one, informs the rubric. Tasks that already have a rubric pass through unless --force; a rubric the source task set gave (DeepShop's sub-requirements, Mind2Web-Live's key nodes: provenance.rubric.made_by source) passes through even then, unless --replace-source-rubrics. Replies are cached, output keeps input order, failed tasks are reported (--failed) and a rerun with --resume does only what is missing."
 
   static examples = [
     'WEBGYM_MODEL=Qwen/Qwen3-32B <%= config.bin %> rubric gen seeds.ndjson -o rubric.ndjson',
@@ -22,7 +23,11 @@ export default class RubricGen extends BaseCommand<typeof RubricGen> {
   static args = {files: Args.string({ignoreStdin: true, description: 'Task record files (NDJSON, optionally .gz); - or none for stdin'})}
 
   static flags = {
-    force: Flags.boolean({default: false, description: 'Write a new rubric even for tasks that have one.'}),
+    force: Flags.boolean({default: false, description: 'Write a new rubric even for tasks that have one (a rubric the source gave is kept: see --replace-source-rubrics).'}),
+    'replace-source-rubrics': Flags.boolean({
+      default: false,
+      description: 'Write a model rubric also for tasks whose rubric their source task set gave (DeepShop, Mind2Web-Live), which are otherwise kept, --force or not.',
+    }),
     ...llmFlags,
     ...batchFlags,
     ...ioFlags,
@@ -30,6 +35,8 @@ export default class RubricGen extends BaseCommand<typeof RubricGen> {
 
   async run(): Promise<void> {
     const {flags} = this
+    const options = {force: flags.force, replaceSourceRubrics: flags['replace-source-rubrics']}
+    const kept = {all: 0, fromSource: 0}
     await runTaskBatch({
       label: 'rubric gen',
       inputs: this.positionals,
@@ -38,7 +45,14 @@ export default class RubricGen extends BaseCommand<typeof RubricGen> {
       invalid: this.invalidRecords(),
       names: flagNames,
       reporter: this.reporter,
-      work: async (task, client) => [await withRubric(task, client, {force: flags.force})],
+      work: async (task, client) => {
+        if (keepsRubric(task, options)) {
+          kept.all++
+          if (hasSourceRubric(task)) kept.fromSource++
+        }
+        return [await withRubric(task, client, options)]
+      },
+      summaries: () => (kept.all > 0 ? [`rubric gen: ${kept.all} tasks kept the rubric they had (${kept.fromSource} of them made by their source task set, no model)`] : []),
       resumeHolds: {test: (record) => record.rubric !== null && typeof record.rubric === 'object', expected: "a task with a rubric (rubric gen's output)"},
     })
   }

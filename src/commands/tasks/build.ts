@@ -11,7 +11,7 @@ import {buildTasks} from '../../lib/tasks/build.js'
 
 export default class TasksBuild extends BaseCommand<typeof TasksBuild> {
   static summary = 'Convert source task sets into webgym Task records.'
-  static description = `Reads task files of the public task sets WebGym aggregates and writes one Task record per task (NDJSON) with a stable id (source:native-id), the website as a registrable domain, a start URL, the reference answer and the source's level; every other field is kept in meta. Exact duplicates (same normalised intent and website) are merged into one record listing every source in meta.merged_from. The source of each file is detected from its fields unless --source names it. A summary goes to stderr.
+  static description = `Reads task files of the public task sets WebGym aggregates and writes one Task record per task (NDJSON) with a stable id (source:native-id), the website as a registrable domain, a start URL, the reference answer and the source's level; every other field is kept in meta. Exact duplicates (same normalised intent and website) are merged into one record listing every source in meta.merged_from. The source of each file is detected from its fields unless --source names it. What tasks export writes reads back too (webgym, tasks and hf). A summary goes to stderr.
 
 Sources:
 ${SOURCES.map((source) => `  ${source.name.padEnd(16)} ${renderText(source.description, flagNames)}`).join('\n')}`

@@ -1,4 +1,5 @@
 import {z} from 'zod'
+import {HfRowSchema} from './hf-row.js'
 import {JudgedTrajectorySchema} from './judged.js'
 import {LabelRecordSchema} from './label.js'
 import {RubricSchema} from './rubric.js'
@@ -6,6 +7,7 @@ import {TaskSchema} from './task.js'
 import {TrajectorySchema} from './trajectory.js'
 import {WebgymRowSchema} from './webgym-row.js'
 
+export * from './hf-row.js'
 export * from './judged.js'
 export * from './label.js'
 export * from './level.js'
@@ -23,6 +25,7 @@ export const RECORD_SCHEMAS = {
   judged: JudgedTrajectorySchema,
   'webgym-row': WebgymRowSchema,
   label: LabelRecordSchema,
+  'hf-row': HfRowSchema,
 } as const
 
 export type RecordTypeName = keyof typeof RECORD_SCHEMAS

@@ -3,11 +3,13 @@ import {browsecomp} from './browsecomp.js'
 import {deepshop} from './deepshop.js'
 import {gaia} from './gaia.js'
 import {generic} from './generic.js'
+import {hfRows} from './hf.js'
 import {insta} from './insta.js'
 import {mind2web2} from './mind2web-2.js'
 import {mind2webLive} from './mind2web-live.js'
 import {onlineMind2web} from './online-mind2web.js'
 import {pae} from './pae.js'
+import {taskRecords} from './task-records.js'
 import {travelplanner} from './travelplanner.js'
 import type {SourceAdapter} from './types.js'
 import {webgym} from './webgym.js'
@@ -29,6 +31,8 @@ export const SOURCES: readonly SourceAdapter[] = [
   deepshop,
   onlineMind2web,
   webgym,
+  taskRecords,
+  hfRows,
   generic,
 ]
 

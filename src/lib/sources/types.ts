@@ -1,5 +1,7 @@
 import type {Level} from '../schema/level.js'
+import type {Provenance} from '../schema/provenance.js'
 import type {Rubric} from '../schema/rubric.js'
+import type {Task} from '../schema/task.js'
 import type {Text} from '../option-text.js'
 
 /** A task as an adapter reads it from a source row, before ids, websites and URLs are normalised. */
@@ -20,6 +22,8 @@ export interface TaskDraft {
   rubric?: Rubric | null
   difficulty?: number | null
   parentId?: string | null
+  /** Per stage, who made it: a rubric the source gives is marked made_by 'source'. */
+  provenance?: Record<string, Provenance>
   meta: Record<string, unknown>
 }
 
@@ -38,7 +42,7 @@ export interface PrepareOptions {
 }
 
 /** One source task set: how to recognise its rows and turn each into a task. */
-export interface SourceAdapter {
+interface SourceAdapterBase {
   name: string
   /** One line for the list of sources (it may name options). */
   description: Text
@@ -52,8 +56,22 @@ export interface SourceAdapter {
    */
   variantOf?: string
   prepare?(file: string, options: PrepareOptions): Promise<unknown>
+}
+
+/** A source whose rows become drafts that `finalizeTask` normalises (ids, websites, URLs, difficulty, level). */
+export interface DraftSourceAdapter extends SourceAdapterBase {
   toTask(row: Record<string, unknown>, context: RowContext): TaskDraft
 }
+
+/**
+ * A source whose rows are webgym's own Task records in some shape (`tasks export --format tasks|hf`): each row is
+ * read back into the record it was, field for field, with nothing normalised or derived again.
+ */
+export interface RecordSourceAdapter extends SourceAdapterBase {
+  toRecord(row: Record<string, unknown>, context: RowContext): Task
+}
+
+export type SourceAdapter = DraftSourceAdapter | RecordSourceAdapter
 
 /** A row this source cannot use: names the field and the problem; the reader adds file and line. */
 export class RowError extends Error {

@@ -3,7 +3,7 @@ import type {Rubric} from '../schema/rubric.js'
 import type {WebgymRowSchema, WebgymRow} from '../schema/webgym-row.js'
 import {describeIssue} from '../io/zod-issue.js'
 import {metaWithout} from './fields.js'
-import {RowError, type SourceAdapter} from './types.js'
+import {RowError, type DraftSourceAdapter} from './types.js'
 
 // The columns of a microsoft/webgym task row that map onto Task fields; everything else goes to meta.
 export const WEBGYM_ROW_FIELDS = [
@@ -21,7 +21,7 @@ export const WEBGYM_ROW_FIELDS = [
 
 // microsoft/webgym task rows. `benchmark_name` (the original task set) becomes the task's source, so rows that
 // `webgym tasks export --format webgym` wrote come back with their ids and sources.
-export const webgym: SourceAdapter = {
+export const webgym: DraftSourceAdapter = {
   name: 'webgym',
   description: 'microsoft/webgym task rows (task_name, website, evaluator_reference, ...), as tasks export writes them',
   fileHints: ['webgym'],

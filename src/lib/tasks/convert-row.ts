@@ -14,11 +14,12 @@ export interface ConvertedRow {
 
 /**
  * Converts one source row into a Task line. Adapters return typed drafts and finalizeTask builds the record field
- * by field, so the output is a Task by construction (the adapter tests check every source against TaskSchema).
+ * by field, so the output is a Task by construction (the adapter tests check every source against TaskSchema);
+ * adapters of webgym's own records (tasks, hf) validate each row against TaskSchema and return it as it was.
  */
 export function convertRow(adapter: SourceAdapter, row: Record<string, unknown>, context: {file: string; extra: unknown}, label?: string): ConvertedRow | RowError {
   try {
-    const task = finalizeTask(adapter.toTask(row, context), adapter.name === 'generic' && label ? label : adapter.name)
+    const task = 'toRecord' in adapter ? adapter.toRecord(row, context) : finalizeTask(adapter.toTask(row, context), adapter.name === 'generic' && label ? label : adapter.name)
     return {json: JSON.stringify(task), keyHash: hashString(duplicateKey(task.intent, task.website)), idHash: hashString(task.id), source: task.source, hasWebsite: task.website !== null}
   } catch (error) {
     if (error instanceof RowError) return error

@@ -1,7 +1,8 @@
 import type {Task} from '../schema/task.js'
+import {toHfRow} from './to-hf-row.js'
 import {toWebgymRow} from './to-webgym-row.js'
 
-/** A task format of another project that `tasks export --format` writes. */
+/** A task format that `tasks export --format` writes, and `tasks build --source` with the same name reads back. */
 export interface ExportFormat {
   /** One output row per task. */
   convert(task: Task): unknown
@@ -10,7 +11,18 @@ export interface ExportFormat {
 }
 
 export const EXPORT_FORMATS = {
-  webgym: {convert: toWebgymRow, rubricNeed: 'microsoft/webgym needs evaluator_reference to judge them'},
+  webgym: {
+    convert: toWebgymRow,
+    rubricNeed: 'microsoft/webgym needs evaluator_reference to judge them',
+  },
+  tasks: {
+    convert: (task: Task) => task,
+    rubricNeed: null,
+  },
+  hf: {
+    convert: toHfRow,
+    rubricNeed: null,
+  },
 } as const satisfies Record<string, ExportFormat>
 
 export type ExportFormatName = keyof typeof EXPORT_FORMATS

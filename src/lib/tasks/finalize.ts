@@ -69,5 +69,6 @@ export function finalizeTask(draft: TaskDraft, sourceName: string): Task {
     level: draft.level ?? (difficulty !== null && difficulty > 0 ? levelForDifficulty(difficulty) : null),
     parent_id: draft.parentId ?? null,
     meta: draft.meta,
+    ...(draft.provenance ? {provenance: draft.provenance} : {}),
   }
 }

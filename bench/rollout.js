@@ -35,6 +35,13 @@
 //      the same episodes: how much longer the async run's own steps would take in sync batches (C tasks in input
 //      order, each step as long as the slowest of its batch, each batch as long as its longest episode). Targets:
 //      speedup >= 0.95 x the bound at every concurrency tried, and >= 4.2x (the paper's lowest) at the largest.
+//
+// Observation modes, at one concurrency (--modes-concurrency, default 8), on 2 x C fixture tasks:
+//  (d) `webgym rollout --policy oracle --observe MODE` for screenshot, som, axtree, screenshot+axtree and som+axtree
+//      on the fixture web without faults; the oracle reads the page itself, so the rates differ by what each mode
+//      costs per step (the accessibility tree and layout from CDP, the marks drawn on the screenshot). The modes
+//      alternate --repeats times and the best of each counts. Printed: steps/s and observe p50 per mode, each mode's
+//      rate as a share of screenshot's, and the oracle's success in each (its tasks must stay solvable in every mode).
 import {spawn} from 'node:child_process'
 import {createHash} from 'node:crypto'
 import {existsSync, openSync, closeSync} from 'node:fs'
@@ -73,6 +80,7 @@ const {values: flags} = parseArgs({
     concurrency: {type: 'string'},
     'saturation-list': {type: 'string', default: '4,8,16,24,32'},
     'speedup-list': {type: 'string', default: '8,16,32'},
+    'modes-concurrency': {type: 'string', default: '8'},
     quick: {type: 'boolean', default: false},
     repeats: {type: 'string', default: '3'},
     only: {type: 'string'},
@@ -82,8 +90,10 @@ const {values: flags} = parseArgs({
 const REPEATS = positiveInteger('--repeats', flags.repeats)
 const SATURATION_LIST = integerList('--saturation-list', flags['saturation-list'])
 const SPEEDUP_LIST = integerList('--speedup-list', flags.quick ? '8,16' : flags['speedup-list'])
-if (flags.only !== undefined && !['efficiency', 'speedup'].includes(flags.only)) {
-  console.error(`bench/rollout: --only must be efficiency or speedup, got ${JSON.stringify(flags.only)}`)
+const MODES_CONCURRENCY = positiveInteger('--modes-concurrency', flags['modes-concurrency'])
+const OBSERVE_MODES = ['screenshot', 'som', 'axtree', 'screenshot+axtree', 'som+axtree']
+if (flags.only !== undefined && !['efficiency', 'speedup', 'modes'].includes(flags.only)) {
+  console.error(`bench/rollout: --only must be efficiency, speedup or modes, got ${JSON.stringify(flags.only)}`)
   process.exit(2)
 }
 
@@ -270,7 +280,7 @@ async function measureRollout(work, name, tasksFile, C, args) {
   if (trajectories.length !== summary.total) throw new Error(`${name}: ${trajectories.length} trajectories written for ${summary.total} tasks`)
   const window = episodeWindow(trajectories)
   log(`${name}: ${rate(summary.steps, window).toFixed(2)} steps/s from the first episode's start to the last one's end (${window.toFixed(1)} s), the bare loop's window`)
-  return {steps: summary.steps, wall, stepsPerSecond: rate(summary.steps, wall), inRun: summary.steps_per_second, early, windowRate: rate(summary.steps, window), trajectories}
+  return {steps: summary.steps, wall, stepsPerSecond: rate(summary.steps, wall), inRun: summary.steps_per_second, early, windowRate: rate(summary.steps, window), trajectories, summary}
 }
 
 /**
@@ -417,6 +427,26 @@ async function findSaturation(allTasks) {
   return {C: saturated, rates}
 }
 
+/** (d): the oracle in each observation mode at concurrency C, alternating, best of REPEATS each. */
+async function measureModes(work, allTasks, C) {
+  const tasksFile = join(work, `modes-${C}.ndjson`)
+  const tasks = sampleTasks(allTasks, 2 * C)
+  await writeFile(tasksFile, tasks.map((task) => JSON.stringify(task)).join('\n') + '\n')
+  const best = new Map(OBSERVE_MODES.map((mode) => [mode, {rate: 0, observeP50: Infinity, passed: 0, total: 0}]))
+  for (let round = 0; round < REPEATS; round++) {
+    for (const mode of OBSERVE_MODES) {
+      const name = `oracle-${mode.replace('+', '-')}-${C}-${round}`
+      const result = await measureRollout(work, name, tasksFile, C, ['--policy', 'oracle', '--observe', mode, '--fixture-faults', 'none'])
+      const entry = best.get(mode)
+      entry.rate = Math.max(entry.rate, result.windowRate)
+      entry.observeP50 = Math.min(entry.observeP50, result.summary.timings_ms.observe?.p50 ?? Infinity)
+      entry.passed = result.trajectories.filter((t) => t.check?.pass === true).length
+      entry.total = result.trajectories.length
+    }
+  }
+  return best
+}
+
 /** (a) and (b) at concurrency C, alternating, best of REPEATS each. */
 async function measureEfficiency(work, allTasks, C) {
   const tasks = sampleTasks(allTasks, 2 * C)
@@ -449,7 +479,7 @@ async function main() {
   const allTasks = stdout.trim().split('\n').map((line) => JSON.parse(line))
 
   const parts = []
-  if (flags.only !== 'speedup') {
+  if (flags.only === undefined || flags.only === 'efficiency') {
     const saturation = flags.concurrency ? {C: positiveInteger('--concurrency', flags.concurrency), rates: []} : await findSaturation(allTasks)
     const {C} = saturation
     const curve = saturation.rates.length > 0 ? `bare saturates at C=${C} (${saturation.rates.map(([c, value]) => `${value.toFixed(1)} at ${c}`).join(', ')} steps/s)` : `C=${C} as given`
@@ -460,7 +490,15 @@ async function main() {
         `(efficiency ${efficiency.toFixed(2)}, target >= ${TARGET_EFFICIENCY.toFixed(2)} ${met(efficiency >= TARGET_EFFICIENCY)}; unsettled ${(best.unsettled / best.bare).toFixed(2)} of bare; settling costs ${(100 * (1 - best.settled / best.unsettled)).toFixed(0)}% of the unsettled rate)`,
     )
   }
-  if (flags.only !== 'efficiency') {
+  if (flags.only === undefined || flags.only === 'modes') {
+    const C = MODES_CONCURRENCY
+    const best = await measureModes(work, allTasks, C)
+    const base = best.get('screenshot').rate
+    parts.push(
+      `observation modes, oracle at C=${C}, best of ${REPEATS}: ${[...best].map(([mode, b]) => `${mode} ${b.rate.toFixed(1)} steps/s (${(b.rate / base).toFixed(2)}, observe p50 ${b.observeP50} ms, ${b.passed}/${b.total} solved)`).join('; ')}`,
+    )
+  }
+  if (flags.only === undefined || flags.only === 'speedup') {
     const results = []
     for (const C of SPEEDUP_LIST) results.push(await measureSpeedup(work, allTasks, C))
     const largest = results.at(-1)

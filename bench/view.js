@@ -3,14 +3,15 @@
 // screenshots, tasks over about 40,000 websites, a rubric of two facts). With BENCH_RUNS=2 they are two runs of the
 // same tasks (half each), so the comparison page is built too. Prints one summary line: the report's build time,
 // trajectories/s and peak RSS, then what it wrote: files, bytes, the largest file of all, the largest outside the trajectory
-// pages (what the index and comparison pages load: data/ chunks), and index.html itself. Target: no file the index
-// loads over a few hundred KB.
+// pages (what the index and comparison pages load: data/ chunks), and index.html itself; then the index opened in
+// headless Chromium from file://: time to its first rows, to every row loaded, and for one filter over all of them.
+// Target: no file the index loads over a few hundred KB.
 import {spawn} from 'node:child_process'
 import {createWriteStream} from 'node:fs'
 import {mkdir, readdir, readFile, rm, stat} from 'node:fs/promises'
 import {once} from 'node:events'
 import {dirname, join, relative} from 'node:path'
-import {fileURLToPath} from 'node:url'
+import {fileURLToPath, pathToFileURL} from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const work = join(root, 'bench', 'out', 'view')
@@ -78,6 +79,27 @@ async function files(folder) {
   return found
 }
 
+/** Opens the index in headless Chromium from file://: ms to the first rows, to every row loaded, and for one filter. */
+async function openTimes() {
+  const {launchChromium} = await import(pathToFileURL(join(root, 'dist', 'lib', 'browser', 'chromium.js')).href)
+  const browser = await launchChromium()
+  try {
+    const page = await browser.newPage()
+    const started = Date.now()
+    await page.goto(pathToFileURL(join(work, 'report', 'index.html')).href, {waitUntil: 'commit'})
+    await page.locator('#trajectories tbody tr').first().waitFor()
+    const firstRows = Date.now() - started
+    await page.locator('#trajectories[data-complete=true]').waitFor({timeout: 120_000})
+    const allRows = Date.now() - started
+    const filtering = Date.now()
+    await page.selectOption('select[data-filter=status]', 'error')
+    await page.locator('#shown').textContent()
+    return {firstRows, allRows, filter: Date.now() - filtering}
+  } finally {
+    await browser.close()
+  }
+}
+
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
 const largest = (list) => list.reduce((most, file) => (file.bytes > most.bytes ? file : most), {path: '-', bytes: 0})
 
@@ -97,8 +119,10 @@ const chunks = written.filter((file) => file.path.startsWith('data/')).length
 const all = largest(written)
 const loaded = largest(tablePages)
 const index = written.find((file) => file.path === 'index.html')
+const opened = await openTimes()
 console.log(
   `view: ${(perRun * RUNS).toLocaleString('en')} trajectories (${RUNS} run${RUNS === 1 ? '' : 's'}) in ${seconds.toFixed(1)} s (${Math.round((perRun * RUNS) / seconds).toLocaleString('en')}/s), peak RSS ${Math.round(peakMb)} MB; ` +
     `${written.length.toLocaleString('en')} files, ${(written.reduce((sum, file) => sum + file.bytes, 0) / 2 ** 20).toFixed(0)} MB; largest file ${kb(all.bytes)} (${all.path}); ` +
-    `largest outside t/ ${kb(loaded.bytes)} (${loaded.path}), ${chunks} chunk files; index.html ${kb(index.bytes)}`,
+    `largest outside t/ ${kb(loaded.bytes)} (${loaded.path}), ${chunks} chunk files; index.html ${kb(index.bytes)}; ` +
+    `in Chromium: first rows ${opened.firstRows} ms, all rows ${opened.allRows} ms, a filter ${opened.filter} ms`,
 )

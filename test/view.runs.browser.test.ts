@@ -95,6 +95,20 @@ describe('runs and the test side on the command line', () => {
     expect(notTasks.stderr).toMatch(/^webgym: base\.ndjson:1: field "id": missing/)
     expect(existsSync(wd.path('bad'))).toBe(false)
   })
+
+  it('with three runs writes a comparison page for each later run against the first, linked from the index', async () => {
+    const three = await wd.run(['view', 'base.ndjson', 'ckpt.ndjson', 'base.ndjson', '--name', 'base', '--name', 'ckpt', '--name', 'again', '--out', 'three'])
+    expect(three.exitCode, dump(three)).toBe(0)
+    expect(three.stderr).toMatch(/180 trajectory pages, .*2 comparison pages/)
+    const index = wd.read('three', 'index.html')
+    expect(index).toContain('<a href="compare-2.html">ckpt vs base</a>')
+    expect(index).toContain('<a href="compare-3.html">again vs base</a>')
+    // The same file again: nothing flips, and every task is in both.
+    const again = wd.read('three', 'compare-3.html')
+    expect(again).toContain('<dd data-field="flipped">0 to success, 0 to failure</dd>')
+    expect(again).toContain(`<dd data-field="n">${TASKS}</dd>`)
+    expect(again).toContain('<dd data-field="difference">+0.0 pts [0.0, 0.0]</dd>')
+  })
 })
 
 describe('two runs and a test side, in Chromium', () => {

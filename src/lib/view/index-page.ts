@@ -9,8 +9,6 @@ import type {TableMeta} from './table-data.js'
 import {TABLE_SCRIPT} from './table-script.js'
 import {renderFilters, renderTable} from './table-shell.js'
 
-export {filterValues} from './index-table.js'
-
 /** A comparison page the index links to. */
 export interface ComparisonLink {
   href: string

@@ -63,15 +63,16 @@ export const LABEL_STORE_SCRIPT = `(() => {
     },
     onChange: (listener) => listeners.push(listener),
     // Two toggle buttons, success and failure; pressing the pressed one clears the mark.
-    buttons: (current, onPick, words) => {
+    buttons: (current, onPick, words, titles) => {
       const box = document.createElement('span');
       box.className = 'marks';
-      for (const [value, text, tone] of [[1, words[0], 'yes'], [0, words[1], 'no']]) {
+      for (const [value, text, title, tone] of [[1, words[0], titles[0], 'yes'], [0, words[1], titles[1], 'no']]) {
         const button = document.createElement('button');
         button.type = 'button';
         button.className = 'mark ' + tone;
         button.dataset.mark = String(value);
         button.textContent = text;
+        button.title = title;
         button.setAttribute('aria-pressed', String(current === value));
         button.addEventListener('click', () => onPick(current === value ? null : value));
         box.append(button);
@@ -82,7 +83,7 @@ export const LABEL_STORE_SCRIPT = `(() => {
       const td = document.createElement('td');
       td.className = 'label-cell';
       const mark = api.get(key);
-      td.replaceChildren(api.buttons(mark ? mark.label : null, (label) => api.set(key, n, label), ['✓', '✗']));
+      td.replaceChildren(api.buttons(mark ? mark.label : null, (label) => api.set(key, n, label), ['✓', '✗'], ['success', 'failure']));
       return td;
     },
     attach: () => {},
@@ -194,7 +195,7 @@ export const PAGE_LABEL_SCRIPT = `(() => {
   const count = document.getElementById('label-count');
   const draw = () => {
     const mark = labels.get(key);
-    box.replaceChildren(labels.buttons(mark ? mark.label : null, (label) => labels.set(key, n, label), ['✓ success', '✗ failure']));
+    box.replaceChildren(labels.buttons(mark ? mark.label : null, (label) => labels.set(key, n, label), ['✓ success', '✗ failure'], ['the task was done', 'the task was not done']));
     for (const item of document.querySelectorAll('li[data-fact]')) {
       const fact = {group_id: item.dataset.groupId, fact: item.dataset.fact};
       const id = JSON.stringify([fact.group_id, fact.fact]);
@@ -205,7 +206,7 @@ export const PAGE_LABEL_SCRIPT = `(() => {
         slot.className = 'fact-marks';
         item.append(slot);
       }
-      slot.replaceChildren(labels.buttons(current, (label) => labels.setFact(key, n, fact, label), ['✓ holds', '✗ does not']));
+      slot.replaceChildren(labels.buttons(current, (label) => labels.setFact(key, n, fact, label), ['✓ holds', '✗ does not'], ['the fact holds', 'the fact does not hold']));
     }
     const all = Object.values(labels.all());
     count.textContent = all.filter((entry) => entry.label !== null).length + ' trajectories of this report labelled so far; export them from the index.';

@@ -1,10 +1,10 @@
+import {trajectoryKey} from '../judge/trajectory-key.js'
 import {rewardBadge, statusBadge} from './badges.js'
 import {html, linkableUrl, type SafeHtml} from './html.js'
+import {LABEL_STORE_SCRIPT, PAGE_LABEL_SCRIPT} from './label-script.js'
 import {renderPage} from './page-shell.js'
 import {factLines, renderRubric} from './rubric-view.js'
 import {renderStep, type ShotView} from './step-view.js'
-import {LABEL_STORE_SCRIPT, PAGE_LABEL_SCRIPT} from './label-script.js'
-import {trajectoryKey} from '../judge/trajectory-key.js'
 import type {ViewedTrajectory} from './view-record.js'
 
 /** A trajectory page's script in labelling mode (none otherwise). */

@@ -4,7 +4,7 @@
 // puts flipped tasks first with the paired numbers `webgym eval` prints. Then labelling mode: a person marks
 // trajectories on the index and facts on a trajectory's page, exports labels.ndjson, and `webgym judge eval --labels`
 // scores the judge against it.
-import {existsSync} from 'node:fs'
+import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs'
 import {join} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import type {Browser, Page} from 'playwright-core'
@@ -94,6 +94,16 @@ describe('runs and the test side on the command line', () => {
     expect(notTasks.exitCode, dump(notTasks)).toBe(1)
     expect(notTasks.stderr).toMatch(/^webgym: base\.ndjson:1: field "id": missing/)
     expect(existsSync(wd.path('bad'))).toBe(false)
+  })
+
+  it('the same inputs and seed give the same report, byte for byte', async () => {
+    const again = await wd.run(['view', 'base.ndjson', 'ckpt.ndjson', '--test', 'test.ndjson', '--label', '--out', 'again'])
+    expect(again.exitCode, dump(again)).toBe(0)
+    const listing = (dir: string) => readdirSync(wd.path(dir), {recursive: true, encoding: 'utf8'}).sort()
+    expect(listing('again')).toEqual(listing('report'))
+    for (const file of listing('report')) {
+      if (statSync(wd.path('report', file)).isFile()) expect(readFileSync(wd.path('again', file)).equals(readFileSync(wd.path('report', file))), file).toBe(true)
+    }
   })
 
   it('with three runs writes a comparison page for each later run against the first, linked from the index', async () => {

@@ -152,6 +152,15 @@ describe('label records and matching', () => {
     expect(fieldOf({key: 'a', label: 1, reward: 0})).toBe('reward')
   })
 
+  it('takes per-fact hand labels (as the report exports them) and refuses a fact without its text or with a label of 2', () => {
+    const facts = [{group_id: 'g1', fact: 'lamp in cart', label: 1}, {group_id: 2, fact: 'price shown', label: false}]
+    expect(LabelRecordSchema.parse({key: 'a@t', label: 1, facts}).facts).toEqual(facts)
+    const fieldOf = (record: unknown) => LabelRecordSchema.safeParse(record).error?.issues[0]?.path.join('.')
+    expect(fieldOf({key: 'a', label: 1, facts: [{group_id: 'g1', label: 1}]})).toBe('facts.0.fact')
+    expect(fieldOf({key: 'a', label: 1, facts: [{group_id: 'g1', fact: 'x', label: 1}, {group_id: 'g1', fact: 'y', label: 2}]})).toBe('facts.1.label')
+    expect(fieldOf({key: 'a', label: 1, facts: {g1: 1}})).toBe('facts')
+  })
+
   const at = (line: number) => ({file: 'f', line})
   const prediction = (key: string, reward: 0 | 1, line: number, judgeError = false): Prediction => ({
     key,

@@ -3,7 +3,12 @@
 import {describe, expect, it} from 'vitest'
 import {markerPosition, markerStyle} from '../src/lib/view/click-marker.js'
 import {escapeHtml, html, linkableUrl, raw} from '../src/lib/view/html.js'
-import {FILTER_SCRIPT, filterValues, renderIndexPage} from '../src/lib/view/index-page.js'
+import {renderIndexPage} from '../src/lib/view/index-page.js'
+import {filterValues, IndexTable} from '../src/lib/view/index-table.js'
+import {RunTallies} from '../src/lib/view/report-tally.js'
+import {reportRuns} from '../src/lib/view/report-runs.js'
+import {TABLE_SCRIPT} from '../src/lib/view/table-script.js'
+import type {TableMeta} from '../src/lib/view/table-data.js'
 import {factLines} from '../src/lib/view/rubric-view.js'
 import {shotDestination, shotHref} from '../src/lib/view/shot-copier.js'
 import {ratesByDomain, ratesByLevel} from '../src/lib/view/success-rates.js'
@@ -14,7 +19,28 @@ import {ViewedTrajectorySchema, indexRow, type IndexRow} from '../src/lib/view/v
 const EVIL = `<script>alert("x")</script><img src=x onerror='alert(1)'>&amp;`
 
 function row(shape: Partial<IndexRow> = {}): IndexRow {
-  return {n: 1, intent: 'Buy a lamp', website: 'shop.webgym.test', domain: null, level: 'easy', status: 'answered', reward: 1, steps: 3, source: 'fx', ...shape}
+  return {
+    n: 1, run: 0, key: 'fx:1', taskId: 'fx:1', attempt: 1, intent: 'Buy a lamp', website: 'shop.webgym.test', domain: null, level: 'easy', split: null,
+    status: 'answered', reward: 1, steps: 3, source: 'fx', ...shape,
+  }
+}
+
+/** The index page of these rows as the report writes it, with the rows as its chunk files hold them. */
+function indexPage(rows: readonly IndexRow[], options: {files?: string[]; split?: boolean; label?: boolean} = {}) {
+  const runs = reportRuns(options.files ?? ['run.ndjson'])
+  const table = new IndexTable({runs, split: options.split ?? false, label: options.label ?? false})
+  const tally = new RunTallies(runs)
+  const encoded = rows.map((each) => {
+    tally.add(each)
+    return table.encode(each)
+  })
+  const meta = table.meta([encoded.length])
+  return {page: renderIndexPage({meta, runs, tally, split: options.split ?? false}), meta, encoded}
+}
+
+/** A chunk row read back through the table's description: each column's value as the page shows it. */
+function decode(meta: TableMeta, encoded: readonly unknown[]): Record<string, unknown> {
+  return Object.fromEntries(meta.columns.map((column, i) => [column.id, column.kind === 'code' ? column.values![encoded[i] as number] : encoded[i]]))
 }
 
 /** The attributes of every element with the given tag and class in an SVG/HTML string. */
@@ -73,7 +99,11 @@ describe('escaping', () => {
     expect(page).toContain('The &lt;lamp&gt;')
     // The page's only script source is none; the index's is its own script, by hash.
     expect(page).toContain("script-src 'none'")
-    expect(renderIndexPage({rows: [row({intent: EVIL, website: EVIL})]})).not.toContain('<script>alert')
+    // The index carries record text only in its select boxes (escaped) and in its JSON (with no "<" to close it).
+    const index = indexPage([row({intent: EVIL, website: `</script>${EVIL}`})]).page
+    expect(index).not.toContain('<script>alert')
+    expect(index).not.toContain('</script><')
+    expect(index.match(/<script[\s>]/g)).toHaveLength(2)
   })
 })
 
@@ -218,29 +248,68 @@ describe('charts', () => {
 })
 
 describe('the index page', () => {
-  it('gives each row the data attributes the filters match, "(none)" for what is missing', () => {
-    expect(filterValues(row())).toEqual({status: 'answered', reward: '1', level: 'easy', website: 'shop.webgym.test'})
-    expect(filterValues(row({reward: null, level: null, website: null, status: 'horizon'}))).toEqual({status: 'horizon', reward: '(none)', level: '(none)', website: '(none)'})
+  it('filters rows by the values the select boxes offer, "(none)" for what is missing', () => {
+    expect(filterValues(row())).toEqual({status: 'answered', reward: '1', level: 'easy', website: 'shop.webgym.test', split: '(none)'})
+    expect(filterValues(row({reward: null, level: null, website: null, status: 'horizon', split: 'test'}))).toEqual({status: 'horizon', reward: '(none)', level: '(none)', website: '(none)', split: 'test'})
   })
 
-  it('renders a row per trajectory linking its page, and a select per filter offering the values present', () => {
-    const page = renderIndexPage({rows: [row({n: 1}), row({n: 2, reward: 0, level: 'hard', website: 'news.webgym.test', status: 'horizon'}), row({n: 3, reward: null, level: null})]})
-    const rows = elements(page, 'tr').filter((attrs) => attrs['data-status'])
-    expect(rows.map((attrs) => [attrs['data-status'], attrs['data-reward'], attrs['data-level'], attrs['data-website']])).toEqual([
-      ['answered', '1', 'easy', 'shop.webgym.test'],
-      ['horizon', '0', 'hard', 'news.webgym.test'],
-      ['answered', '(none)', '(none)', 'shop.webgym.test'],
+  it('writes each row as its chunk holds it, with a sortable column each and a select per filter offering the values present', () => {
+    const rows = [row({n: 1}), row({n: 2, reward: 0, level: 'hard', website: 'news.webgym.test', status: 'horizon'}), row({n: 3, reward: null, level: null})]
+    const {page, meta, encoded} = indexPage(rows)
+    expect(encoded.map((each) => decode(meta, each))).toEqual([
+      {n: 1, intent: 'Buy a lamp', website: 'shop.webgym.test', level: 'easy', status: 'answered', reward: '1', steps: 3, source: 'fx'},
+      {n: 2, intent: 'Buy a lamp', website: 'news.webgym.test', level: 'hard', status: 'horizon', reward: '0', steps: 3, source: 'fx'},
+      {n: 3, intent: 'Buy a lamp', website: 'shop.webgym.test', level: '(none)', status: 'answered', reward: '(none)', steps: 3, source: 'fx'},
     ])
-    expect(elements(page, 'a').map((a) => a.href)).toEqual(['t/1.html', 't/2.html', 't/3.html'])
-    expect(elements(page, 'select').map((select) => select['data-filter'])).toEqual(['status', 'reward', 'level', 'website'])
-    expect(page).toContain('<option value="(none)">not judged (1)</option>')
-    expect(page).toContain('<option value="hard">hard (1)</option>')
-    expect(page).toContain(FILTER_SCRIPT)
-    expect(page).toMatch(/script-src 'sha256-[A-Za-z0-9+/]+=*'/)
+    // The task links to the trajectory's page (t/<n>.html) through the n column.
+    expect(meta.columns.find((column) => column.id === 'intent')).toMatchObject({render: 'link', link: 'n'})
+    expect(elements(page, 'th').map((th) => th['data-sort'])).toEqual(['n', 'intent', 'website', 'level', 'status', 'reward', 'steps', 'source'])
+    expect(elements(page, 'select').map((select) => select['data-filter'])).toEqual(['status', 'reward', 'level', 'website', undefined])
+    expect(elements(page, 'input').map((input) => input['data-search'])).toEqual(['intent'])
+    expect(page).toContain('<option value="(none)" data-text="not judged">not judged (1)</option>')
+    expect(page).toContain('<option value="hard" data-text="hard">hard (1)</option>')
+    // Levels in level order, then "(none)"; rewards 1, 0, not judged.
+    expect(meta.columns.find((column) => column.id === 'level')!.order!.map((code) => meta.columns.find((column) => column.id === 'level')!.values![code])).toEqual(['easy', 'hard', '(none)'])
+    expect(page).toContain(TABLE_SCRIPT)
+    expect(page).toMatch(/script-src 'sha256-[A-Za-z0-9+/]+=*' 'self' file:;/)
+    expect(meta.chunks).toEqual([3])
+    expect(meta.labels).toBeNull()
+  })
+
+  it('with several runs and a test side: a run and a split column and facet, a table of runs, and bars in each run\'s colour', () => {
+    const rows = [row({n: 1, split: 'train'}), row({n: 2, run: 1, reward: 0, split: 'test'}), row({n: 3, run: 1, reward: 1, split: 'train'})]
+    const {page, meta, encoded} = indexPage(rows, {files: ['runs/base.ndjson', 'runs/ckpt.ndjson.gz'], split: true})
+    expect(encoded.map((each) => decode(meta, each)).map((each) => [each.run, each.split])).toEqual([['base', 'train'], ['ckpt', 'test'], ['ckpt', 'train']])
+    expect(meta.runs).toEqual([{name: 'base', colour: '#2f6fde'}, {name: 'ckpt', colour: '#e69f00'}])
+    expect(elements(page, 'select').map((select) => select['data-filter'])).toEqual(['run', 'split', 'status', 'reward', 'level', 'website', undefined])
+    expect(page).toContain('<option value="test" data-text="test">test (1)</option>')
+    expect(elements(page, 'tr').filter((attrs) => attrs['data-run']).map((attrs) => attrs['data-run'])).toEqual(['base', 'ckpt'])
+    expect(page).toContain('50.0% [9.5%, 90.5%]')
+    const bars = elements(page, 'rect', 'bar').filter((bar) => bar['data-rate'] !== undefined)
+    // Level chart (easy: one bar per run), then the split chart: train and test, one bar per run each.
+    expect(bars.map((bar) => [bar['data-run'], bar['data-label'], bar['data-rate'], bar.style])).toEqual([
+      ['base', 'easy', '1', 'fill:#2f6fde'], ['ckpt', 'easy', '0.5', 'fill:#e69f00'],
+      ['base', 'shop.webgym.test', '1', 'fill:#2f6fde'], ['ckpt', 'shop.webgym.test', '0.5', 'fill:#e69f00'],
+      ['base', 'train', '1', 'fill:#2f6fde'], ['ckpt', 'train', '1', 'fill:#e69f00'],
+      ['base', 'test', '', 'fill:#2f6fde'], ['ckpt', 'test', '0', 'fill:#e69f00'],
+    ])
+  })
+
+  it('in labelling mode the rows carry their trajectory key, for the export', () => {
+    const {page, meta, encoded} = indexPage([row({key: 'fx:1@2025-01-01T00:00:00Z'})], {label: true})
+    expect(decode(meta, encoded[0]).key).toBe('fx:1@2025-01-01T00:00:00Z')
+    expect(meta.labels).toEqual({key: 'key'})
+    expect(elements(page, 'select').map((select) => select['data-filter'])).toContain('label')
+    expect(page).toContain('id="label-export"')
   })
 
   it('index rows keep only what the index needs', () => {
-    expect(indexRow(trajectory(), 4)).toEqual({n: 4, intent: EVIL, website: 'shop.webgym.test', domain: null, level: 'easy', status: 'answered', reward: null, steps: 2, source: 'fx'})
+    expect(indexRow(trajectory(), 4)).toEqual({
+      n: 4, run: 0, key: 'fx:1', taskId: 'fx:1', attempt: 1, intent: EVIL, website: 'shop.webgym.test', domain: null, level: 'easy', split: null,
+      status: 'answered', reward: null, steps: 2, source: 'fx',
+    })
+    const started = trajectory({run: {...trajectory().run, started_at: '2025-01-01T00:00:00Z'}, attempt: 2})
+    expect(indexRow(started, 5, {run: 1, split: 'test'})).toMatchObject({n: 5, run: 1, key: 'fx:1@2025-01-01T00:00:00Z', attempt: 2, split: 'test'})
   })
 })
 

@@ -29,7 +29,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   public async init(): Promise<void> {
     process.stdout.on('error', exitQuietlyOnEpipe)
     await super.init()
-    const {args, flags, argv} = await this.parse({
+    const {args, flags, raw} = await this.parse({
       flags: this.ctor.flags,
       baseFlags: (super.ctor as unknown as typeof BaseCommand).baseFlags,
       args: this.ctor.args,
@@ -37,7 +37,9 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     })
     this.flags = flags as CommandFlags<T>
     this.args = args as CommandArgs<T>
-    this.positionals = argv as string[]
+    // In the order given: oclif's argv groups repeated values (`a b a` comes back `a a b`), which would pair a run
+    // named by --name with the wrong file.
+    this.positionals = raw.flatMap((token) => (token.type === 'arg' ? [token.input] : []))
     this.reporter = stderrReporter({quiet: this.flags.quiet, names: flagNames})
     // Commands that read input files from their arguments must not be told to write over one of them.
     const {output, failed, resume} = this.flags as {output?: unknown; failed?: unknown; resume?: unknown}

@@ -4,10 +4,10 @@ import {inputFlags, seedFlag} from '../cli/flags.js'
 import {UsageError} from '../lib/errors.js'
 import {evaluate} from '../lib/eval/evaluate.js'
 import {renderCsv, renderMarkdown, renderText} from '../lib/eval/render-eval.js'
-import {readRun, runName} from '../lib/eval/run-outcomes.js'
-import {readRecords} from '../lib/io/read-records.js'
+import {runNames} from '../lib/eval/run-names.js'
+import {readRun} from '../lib/eval/run-outcomes.js'
+import {readTestTaskIds} from '../lib/eval/test-tasks.js'
 import {writeText} from '../lib/io/write-text.js'
-import {TaskSchema} from '../lib/schema/task.js'
 
 export default class Eval extends BaseCommand<typeof Eval> {
   static summary = 'Compare judged runs as a paper reports them: success rates with 95% intervals, and paired differences.'
@@ -36,20 +36,12 @@ export default class Eval extends BaseCommand<typeof Eval> {
     const files = this.positionals
     if (files.length === 0) throw new UsageError('no run given', 'pass the judged trajectories of each run as files, e.g. webgym eval base.ndjson trained.ndjson')
     if (files.filter((file) => file === '-').length > 1) throw new UsageError('stdin (-) can be one run only')
-    const names = flags.name ?? []
-    if (names.length > files.length) throw new UsageError(`${names.length} --name for ${files.length} runs`, 'give at most one --name per file, in order')
-    const runNames = files.map((file, i) => names[i] ?? (file === '-' ? 'stdin' : runName(file)))
-    const repeated = runNames.find((name, i) => runNames.indexOf(name) !== i)
-    if (repeated) throw new UsageError(`two runs are named ${JSON.stringify(repeated)}`, 'tell them apart with --name')
+    const names = runNames(files, flags.name)
     const invalid = this.invalidRecords()
     const options = {invalid, maxLineBytes: flags['max-line-bytes']}
     const runs = []
-    for (const [i, file] of files.entries()) runs.push(await readRun(file, runNames[i]!, options))
-    let testTasks: Set<string> | undefined
-    if (flags.test) {
-      testTasks = new Set()
-      for await (const {record} of readRecords([flags.test], {schema: TaskSchema, ...options})) testTasks.add(record.id)
-    }
+    for (const [i, file] of files.entries()) runs.push(await readRun(file, names[i]!, options))
+    const testTasks = flags.test ? await readTestTaskIds(flags.test, options) : undefined
     const report = evaluate(runs, {testTasks, bootstrapSamples: flags.bootstrap, seed: flags.seed})
     for (const run of runs) if (run.duplicates > 0) this.reporter.warn(`${run.file}: ${run.duplicates} trajectories given twice (same task and attempt), counted once`)
     for (const paired of report.comparisons) {

@@ -2,6 +2,7 @@
 // by level, domain, source and split side; pass@k when tasks have several attempts; and each later run against the
 // first on the tasks both hold (paired bootstrap interval of the difference, McNemar's test, the tasks that flipped).
 import {firstSuccess, type RunOutcomes, type TaskOutcome} from './run-outcomes.js'
+import {splitSide} from './test-tasks.js'
 import {mcnemarP, pairedBootstrap, passAtK, wilsonInterval} from './statistics.js'
 
 export interface Cell {
@@ -63,7 +64,7 @@ export interface EvaluateOptions {
 
 export function evaluate(runs: readonly RunOutcomes[], options: EvaluateOptions): EvalReport {
   const reports = runs.map((run) => runReport(run, options))
-  const comparisons = runs.slice(1).map((run) => compare(runs[0]!, run, options))
+  const comparisons = runs.slice(1).map((run) => comparePaired(runs[0]!, run, options))
   return {runs: reports, paired: runs.length === 2 ? comparisons[0]! : null, comparisons, bootstrap: {samples: options.bootstrapSamples, seed: options.seed}}
 }
 
@@ -111,11 +112,12 @@ function runReport(run: RunOutcomes, options: EvaluateOptions): RunReport {
     by_level: facet(tasks, (task) => task.level ?? '(none)'),
     by_domain: facet(tasks, (task) => task.domain ?? '(none)'),
     by_source: facet(tasks, (task) => task.source),
-    by_split: options.testTasks ? facet(tasks, (task) => (options.testTasks!.has(task.taskId) ? 'test' : 'train')) : null,
+    by_split: options.testTasks ? facet(tasks, (task) => splitSide(task.taskId, options.testTasks!)) : null,
   }
 }
 
-function compare(first: RunOutcomes, second: RunOutcomes, options: EvaluateOptions): PairedReport {
+/** The second run against the first on the tasks both hold (their first attempts). */
+export function comparePaired(first: RunOutcomes, second: RunOutcomes, options: Pick<EvaluateOptions, 'bootstrapSamples' | 'seed'>): PairedReport {
   const shared = [...first.tasks.keys()].filter((id) => second.tasks.has(id)).sort()
   const pairs = shared.map((id) => [Number(firstSuccess(first.tasks.get(id)!)), Number(firstSuccess(second.tasks.get(id)!))] as const)
   const onlyFirst = pairs.filter(([a, b]) => a === 1 && b === 0).length

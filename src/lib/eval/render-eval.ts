@@ -1,9 +1,12 @@
 import {stringify} from 'csv-stringify/sync'
 import type {Cell, EvalReport, PairedReport} from './evaluate.js'
 
-const pct = (value: number) => `${(100 * value).toFixed(1)}%`
-const interval = ([lo, hi]: [number, number]) => `[${(100 * lo).toFixed(1)}, ${(100 * hi).toFixed(1)}]`
-const signed = (value: number) => `${value >= 0 ? '+' : ''}${(100 * value).toFixed(1)} pts`
+// How the tables (and the report's comparison pages) write rates, intervals and differences.
+export const pct = (value: number) => `${(100 * value).toFixed(1)}%`
+export const interval = ([lo, hi]: [number, number]) => `[${(100 * lo).toFixed(1)}, ${(100 * hi).toFixed(1)}]`
+export const signed = (value: number) => `${value >= 0 ? '+' : ''}${(100 * value).toFixed(1)} pts`
+/** A p-value: four decimals, or scientific notation when smaller. */
+export const pValue = (p: number) => (p < 0.0001 ? p.toExponential(2) : p.toFixed(4))
 
 type Table = {title: string; head: string[]; rows: string[][]}
 
@@ -52,7 +55,7 @@ function pairedTable(paired: PairedReport): Table {
   const rows = [
     ['tasks in both', String(paired.n)],
     [`difference (${paired.second} - ${paired.first})`, `${signed(paired.difference)} ${interval(paired.ci95)}`],
-    ["McNemar's exact p", paired.mcnemar_p < 0.0001 ? paired.mcnemar_p.toExponential(2) : paired.mcnemar_p.toFixed(4)],
+    ["McNemar's exact p", pValue(paired.mcnemar_p)],
     ['flipped', `${paired.flipped.filter((f) => f.second === 1).length} to success, ${paired.flipped.filter((f) => f.second === 0).length} to failure`],
   ]
   if (paired.only_in_first.length > 0) rows.push([`only in ${paired.first}`, listed(paired.only_in_first)])

@@ -1,101 +1,86 @@
+import {wilsonInterval} from '../eval/statistics.js'
 import {html, type SafeHtml} from './html.js'
+import {INDEX_LABEL_SCRIPT, LABEL_STORE_SCRIPT} from './label-script.js'
 import {renderPage} from './page-shell.js'
-import {ratesByDomain, ratesByLevel, NONE_LABEL} from './success-rates.js'
-import {histogramBins, histogramChart, rateChart} from './svg-charts.js'
-import {statusBadge, rewardBadge} from './badges.js'
-import {trajectoryPagePath, type IndexRow} from './view-record.js'
+import {runLegend} from './run-charts.js'
+import type {ReportRun} from './report-runs.js'
+import type {RunTallies, RunSummary} from './report-tally.js'
+import type {TableMeta} from './table-data.js'
+import {TABLE_SCRIPT} from './table-script.js'
+import {renderFilters, renderTable} from './table-shell.js'
 
-/** The columns the index can be filtered by: a select box each, matched against the row's data attribute. */
-export const FILTERS = [
-  {key: 'status', label: 'Status'},
-  {key: 'reward', label: 'Reward'},
-  {key: 'level', label: 'Level'},
-  {key: 'website', label: 'Website'},
-] as const
-export type FilterKey = (typeof FILTERS)[number]['key']
-
-/** The values a row is filtered on (its data-* attributes); missing ones are "(none)". */
-export function filterValues(row: IndexRow): Record<FilterKey, string> {
-  return {
-    status: row.status,
-    reward: row.reward === null ? NONE_LABEL : String(row.reward),
-    level: row.level ?? NONE_LABEL,
-    website: row.website ?? NONE_LABEL,
-  }
+/** A comparison page the index links to. */
+export interface ComparisonLink {
+  href: string
+  title: string
 }
 
-const REWARD_LABELS = new Map([['1', '1 (success)'], ['0', '0 (failure)'], [NONE_LABEL, 'not judged']])
+export interface IndexPageOptions {
+  title?: string
+  meta: TableMeta
+  runs: readonly ReportRun[]
+  tally: RunTallies
+  /** The test side was given: a split chart. */
+  split: boolean
+  comparisons?: readonly ComparisonLink[]
+}
 
-// The whole of the page's behaviour: hide the rows whose data-* attribute differs from a chosen select value.
-export const FILTER_SCRIPT = `(() => {
-  const selects = [...document.querySelectorAll('select[data-filter]')];
-  const rows = [...document.querySelectorAll('#trajectories tbody tr')];
-  const shown = document.getElementById('shown');
-  const apply = () => {
-    let count = 0;
-    for (const row of rows) {
-      const keep = selects.every((select) => select.value === '' || row.dataset[select.dataset.filter] === select.value);
-      row.hidden = !keep;
-      if (keep) count++;
-    }
-    shown.textContent = String(count);
-  };
-  for (const select of selects) select.addEventListener('change', apply);
-  window.addEventListener('pageshow', apply);
-  apply();
-})();`
+/** The index's script: the table's, after the labelling store and panel in labelling mode. */
+export function indexScript(label: boolean): string {
+  return label ? `${LABEL_STORE_SCRIPT}\n${INDEX_LABEL_SCRIPT}\n${TABLE_SCRIPT}` : TABLE_SCRIPT
+}
 
-export function renderIndexPage(options: {rows: readonly IndexRow[]; title?: string}): string {
-  const {rows} = options
+/**
+ * The report's front page: a summary line (a table of runs when there are several, with links to their comparison
+ * pages), the summary charts, and the table of trajectories, whose rows the script loads from data/rows-<k>.js.
+ */
+export function renderIndexPage(options: IndexPageOptions): string {
+  const {meta, runs, tally} = options
   const title = options.title ?? 'webgym trajectories'
+  const label = meta.labels !== null
   const body = html`<h1>${title}</h1>
-${summaryLine(rows)}
+${summaryLine(tally.total())}
+${runs.length > 1 ? runsTable(runs, tally, options.comparisons ?? []) : null}
 <h2>Summary</h2>
-<div class="charts">
-<section class="card"><h3>Success rate by level</h3>${rateChart({title: 'Success rate by level', groups: ratesByLevel(rows)})}</section>
-<section class="card"><h3>Success rate by domain</h3>${rateChart({title: 'Success rate by domain', groups: ratesByDomain(rows)})}</section>
-<section class="card"><h3>Steps per trajectory</h3>${histogramChart({title: 'Steps per trajectory', bins: histogramBins(rows.map((row) => row.steps)), unit: 'steps'})}</section>
-</div>
+${runs.length > 1 ? runLegend(runs) : null}
+${tally.charts({split: options.split})}
 <h2>Trajectories</h2>
-<div class="filters">
-${FILTERS.map((filter) => filterSelect(filter.key, filter.label, rows))}
-<span class="muted"><span id="shown">${rows.length}</span> of ${rows.length} shown</span>
-</div>
-<table id="trajectories">
-<thead><tr><th class="num">#</th><th>Task</th><th>Website</th><th>Level</th><th>Status</th><th class="num">Reward</th><th class="num">Steps</th><th>Source</th></tr></thead>
-<tbody>
-${rows.map(tableRow)}
-</tbody>
-</table>`
-  return renderPage({title, body, script: FILTER_SCRIPT})
+${label ? labelPanel() : null}
+${renderFilters(meta, 'trajectories')}
+${renderTable(meta, 'trajectories')}`
+  return renderPage({title, body, script: indexScript(label), loadsScripts: true, dataset: {reportRoot: 'index.html'}})
 }
 
-function summaryLine(rows: readonly IndexRow[]): SafeHtml {
-  const judged = rows.filter((row) => row.reward !== null).length
-  const successes = rows.filter((row) => row.reward === 1).length
-  const rate = judged === 0 ? 'n/a' : `${Math.round((100 * successes) / judged)}%`
-  const steps = rows.reduce((sum, row) => sum + row.steps, 0)
-  const mean = rows.length === 0 ? 0 : steps / rows.length
-  return html`<p class="muted">${rows.length} trajectories, ${judged} judged, ${successes} successful (success rate ${rate}), ${mean.toFixed(1)} steps on average.</p>`
+function summaryLine(total: RunSummary): SafeHtml {
+  const rate = total.judged === 0 ? 'n/a' : `${Math.round((100 * total.successes) / total.judged)}%`
+  const mean = total.trajectories === 0 ? 0 : total.steps / total.trajectories
+  return html`<p class="muted">${total.trajectories} trajectories, ${total.judged} judged, ${total.successes} successful (success rate ${rate}), ${mean.toFixed(1)} steps on average.</p>`
 }
 
-function filterSelect(key: FilterKey, label: string, rows: readonly IndexRow[]): SafeHtml {
-  const counts = new Map<string, number>()
-  for (const row of rows) {
-    const value = filterValues(row)[key]
-    counts.set(value, (counts.get(value) ?? 0) + 1)
-  }
-  const values = [...counts.keys()].sort((a, b) => (a === NONE_LABEL ? 1 : b === NONE_LABEL ? -1 : a.localeCompare(b)))
-  const text = (value: string) => (key === 'reward' ? (REWARD_LABELS.get(value) ?? value) : value)
-  return html`<label>${label} <select data-filter="${key}" name="${key}">
-<option value="">all</option>
-${values.map((value) => html`<option value="${value}">${text(value)} (${counts.get(value)})</option>`)}
-</select></label>`
+function runsTable(runs: readonly ReportRun[], tally: RunTallies, comparisons: readonly ComparisonLink[]): SafeHtml {
+  const rows = runs.map((run, i) => {
+    const summary = tally.summary(i)
+    const [lo, hi] = wilsonInterval(summary.successes, summary.judged)
+    const rate = summary.judged === 0 ? 'n/a' : `${pct(summary.successes / summary.judged)} [${pct(lo)}, ${pct(hi)}]`
+    return html`<tr data-run="${run.name}"><td><span class="swatch" style="background:${run.colour}"></span>${run.name}</td><td>${run.file === '-' ? 'stdin' : run.file}</td><td class="num">${summary.trajectories}</td><td class="num">${summary.judged}</td><td class="num">${rate}</td><td class="num">${(summary.trajectories === 0 ? 0 : summary.steps / summary.trajectories).toFixed(1)}</td></tr>`
+  })
+  return html`<table class="runs">
+<thead><tr><th>Run</th><th>File</th><th class="num">Trajectories</th><th class="num">Judged</th><th class="num">Success rate [95% CI]</th><th class="num">Mean steps</th></tr></thead>
+<tbody>${rows}</tbody>
+</table>
+${comparisons.length > 0 ? html`<p>Compared task by task: ${comparisons.map((link, i) => html`${i > 0 ? ' · ' : null}<a href="${link.href}">${link.title}</a>`)}</p>` : null}`
 }
 
-function tableRow(row: IndexRow): SafeHtml {
-  const values = filterValues(row)
-  return html`<tr data-status="${values.status}" data-reward="${values.reward}" data-level="${values.level}" data-website="${values.website}">
-<td class="num">${row.n}</td><td><a href="${trajectoryPagePath(row.n)}">${row.intent}</a></td><td>${row.website ?? '—'}</td><td>${row.level ?? '—'}</td><td>${statusBadge(row.status)}</td><td class="num">${rewardBadge(row.reward)}</td><td class="num">${row.steps}</td><td>${row.source}</td>
-</tr>`
+function labelPanel(): SafeHtml {
+  return html`<section class="card labels" id="labels">
+<h3>Labelling</h3>
+<p class="muted">Mark each trajectory ✓ (success) or ✗ (failure) here or on its page, where each rubric fact can be marked too. Marks stay in this browser, for this report folder; export them as NDJSON for <code>webgym judge eval --labels</code>.</p>
+<p><span id="label-status" role="status"></span></p>
+<p><button type="button" id="label-export">Export labels.ndjson</button> <button type="button" id="label-show">Show as text</button> <button type="button" id="label-clear">Clear all labels</button></p>
+<textarea id="label-text" hidden readonly aria-label="Labels as NDJSON"></textarea>
+</section>`
+}
+
+function pct(value: number): string {
+  return `${(100 * value).toFixed(1)}%`
 }

@@ -1,7 +1,10 @@
 import {createHash} from 'node:crypto'
 import {html, raw, type SafeHtml} from './html.js'
 
-// One stylesheet for every page of a report, inlined so a page opens from disk with no other file.
+// One stylesheet for every page of a report, written once beside index.html as report.css (a report of 100,000
+// trajectories would otherwise carry it 100,000 times).
+export const STYLESHEET_FILE = 'report.css'
+
 export const REPORT_STYLE = `
 :root{--fg:#1d2433;--muted:#5d6675;--line:#dfe3ea;--bg:#f6f7f9;--card:#fff;--ok:#1f8a4c;--bad:#c23b3b;--warn:#b7791f;--accent:#2f6fde}
 *{box-sizing:border-box}
@@ -50,16 +53,34 @@ pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:0;font:12px/1.4 ui-monosp
 .action{font:13px ui-monospace,SFMono-Regular,Menlo,monospace;background:#f0f4fb;padding:4px 8px;border-radius:6px;overflow-wrap:anywhere}
 .error{color:var(--bad)}
 details summary{cursor:pointer;color:var(--muted)}
+.swatch{display:inline-block;width:10px;height:10px;border-radius:50%;margin-right:6px;vertical-align:baseline}
+.legend{display:flex;flex-wrap:wrap;gap:16px;margin:0 0 12px}
+th button.sort{all:unset;cursor:pointer}
+th button.sort:hover{color:var(--fg)}
+th[aria-sort=ascending] button.sort::after{content:" \\25B2"}
+th[aria-sort=descending] button.sort::after{content:" \\25BC"}
+.filters input[type=search]{font:inherit;padding:3px 6px;border:1px solid var(--line);border-radius:6px;width:180px}
+.pager{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin:10px 0}
+.pager button,.labels button{font:inherit;padding:3px 10px;border:1px solid var(--line);border-radius:6px;background:#fff;cursor:pointer}
+.pager button:disabled{opacity:.45;cursor:default}
+button.mark{padding:1px 7px;margin-right:4px;border:1px solid var(--line);border-radius:6px;background:#fff;cursor:pointer;font:inherit}
+button.mark[aria-pressed=true].yes{background:#dcf3e5;color:var(--ok);border-color:var(--ok)}
+button.mark[aria-pressed=true].no{background:#f8e0e0;color:var(--bad);border-color:var(--bad)}
+.labels textarea{width:100%;min-height:120px;font:12px ui-monospace,SFMono-Regular,Menlo,monospace}
+.runs td .swatch{margin-right:8px}
 `
 
 /**
- * The whole document around a page body. The Content-Security-Policy lets the page load only its own images and
- * run only the script given here (by hash), so an escaping slip in record data could not fetch or execute anything.
+ * The whole document around a page body. The Content-Security-Policy lets the page load only the report's own
+ * images, stylesheet and (with `loadsScripts`, the table's row chunks) scripts, and run only the inline script given
+ * here (by hash), so an escaping slip in record data could not fetch or execute anything from elsewhere. `root` is
+ * the way from the page to the report folder ('' or '../').
  */
-export function renderPage(options: {title: string; body: SafeHtml; script?: string}): string {
-  const scriptSrc = options.script ? `'sha256-${createHash('sha256').update(options.script).digest('base64')}'` : "'none'"
+export function renderPage(options: {title: string; body: SafeHtml; script?: string; root?: string; loadsScripts?: boolean; dataset?: Record<string, string>}): string {
+  const sources = [options.script ? `'sha256-${createHash('sha256').update(options.script).digest('base64')}'` : null, options.loadsScripts ? "'self' file:" : null].filter((source) => source !== null)
+  const scriptSrc = sources.length > 0 ? sources.join(' ') : "'none'"
   // The policy is this module's constant (its quotes must stay quotes), so it goes in raw.
-  const policy = `default-src 'none'; img-src 'self' file: data:; style-src 'unsafe-inline'; script-src ${scriptSrc}; base-uri 'none'; form-action 'none'`
+  const policy = `default-src 'none'; img-src 'self' file: data:; style-src 'self' file: 'unsafe-inline'; script-src ${scriptSrc}; base-uri 'none'; form-action 'none'`
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -69,14 +90,19 @@ export function renderPage(options: {title: string; body: SafeHtml; script?: str
 <meta name="referrer" content="no-referrer">
 <link rel="icon" href="data:,">
 <title>${options.title}</title>
-<style>${raw(REPORT_STYLE)}</style>
+<link rel="stylesheet" href="${options.root ?? ''}${STYLESHEET_FILE}">
 </head>
 <body>
-<main>
+<main${dataAttributes(options.dataset ?? {})}>
 ${options.body}
 </main>
 ${options.script ? html`<script>${raw(options.script)}</script>` : null}
 </body>
 </html>
 `.markup
+}
+
+// <main>'s data-* attributes (what the page's script reads about the page), from camelCase names.
+function dataAttributes(dataset: Record<string, string>): SafeHtml {
+  return html`${Object.entries(dataset).map(([name, value]) => html` data-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${value}"`)}`
 }

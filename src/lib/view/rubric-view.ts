@@ -44,13 +44,14 @@ export function factLines(rubric: Rubric | null, verdicts: readonly FactVerdict[
   return groups
 }
 
-export function renderRubric(groups: readonly FactGroupLines[]): SafeHtml {
+/** The rubric's groups and facts with their verdicts; `markable` gives each fact the attributes labelling reads. */
+export function renderRubric(groups: readonly FactGroupLines[], options: {markable?: boolean} = {}): SafeHtml {
   if (groups.length === 0) return html`<p class="muted">The task has no rubric.</p>`
   return html`${groups.map(
     (group) => html`<div class="card">
 <h3>${group.id}: ${group.description ?? html`<span class="muted">verdicts on facts not in the task's rubric</span>`}</h3>
 <ul class="rubric">
-${group.facts.map((line) => html`<li>${verdictBadge(line.pass)} ${line.fact}${line.reason === null ? null : html`<div class="muted">${line.reason}</div>`}</li>`)}
+${group.facts.map((line) => html`<li${options.markable ? html` data-group-id="${group.id}" data-fact="${line.fact}"` : null}>${verdictBadge(line.pass)} ${line.fact}${line.reason === null ? null : html`<div class="muted">${line.reason}</div>`}</li>`)}
 </ul>
 </div>`,
   )}`

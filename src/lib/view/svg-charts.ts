@@ -56,12 +56,9 @@ export interface Bin {
  * short episodes show every step count).
  */
 export function histogramBins(values: readonly number[], maxBins = 30): Bin[] {
-  if (values.length === 0) return []
-  const max = values.reduce((a, b) => Math.max(a, b), 0)
-  const width = Math.max(1, Math.ceil((max + 1) / maxBins))
-  const bins: Bin[] = Array.from({length: Math.floor(max / width) + 1}, (_, k) => ({from: k * width, to: k * width + width - 1, count: 0}))
-  for (const value of values) bins[Math.floor(Math.max(0, value) / width)].count++
-  return bins
+  const counts = new Map<number, number>()
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1)
+  return histogramBinsOfCounts(counts, maxBins)
 }
 
 const HIST_W = 480
@@ -97,10 +94,23 @@ ${bars}
 </svg>`
 }
 
-function round(value: number): number {
+/** A coordinate to two decimals (shorter SVG). */
+export function round(value: number): number {
   return Math.round(value * 100) / 100
 }
 
-function shorten(text: string, max: number): string {
+/** A chart label cut to `max` characters. */
+export function shorten(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text
+}
+
+/** Bins as histogramBins makes them, from counts of each value (a tally kept while rows stream by). */
+export function histogramBinsOfCounts(counts: ReadonlyMap<number, number>, maxBins = 30): Bin[] {
+  if (counts.size === 0) return []
+  let max = 0
+  for (const value of counts.keys()) max = Math.max(max, value)
+  const width = Math.max(1, Math.ceil((max + 1) / maxBins))
+  const bins: Bin[] = Array.from({length: Math.floor(max / width) + 1}, (_, k) => ({from: k * width, to: k * width + width - 1, count: 0}))
+  for (const [value, count] of counts) bins[Math.floor(Math.max(0, value) / width)].count += count
+  return bins
 }

@@ -1,15 +1,24 @@
+import {trajectoryKey} from '../judge/trajectory-key.js'
 import {rewardBadge, statusBadge} from './badges.js'
 import {html, linkableUrl, type SafeHtml} from './html.js'
+import {LABEL_STORE_SCRIPT, PAGE_LABEL_SCRIPT} from './label-script.js'
 import {renderPage} from './page-shell.js'
 import {factLines, renderRubric} from './rubric-view.js'
 import {renderStep, type ShotView} from './step-view.js'
 import type {ViewedTrajectory} from './view-record.js'
+
+/** A trajectory page's script in labelling mode (none otherwise). */
+export const TRAJECTORY_LABEL_SCRIPT = `${LABEL_STORE_SCRIPT}\n${PAGE_LABEL_SCRIPT}`
 
 export interface TrajectoryPageOptions {
   /** 1-based input position. */
   n: number
   /** The view of each step's screenshot, by step position (null: the step has no screenshot). */
   shots: readonly (ShotView | null)[]
+  /** The run it belongs to, named on the page when the report has several. */
+  run?: {name: string; colour: string} | null
+  /** Labelling mode: success/failure and per-fact marks, kept in the browser (see label-script.ts). */
+  label?: boolean
 }
 
 /** The page of one trajectory: the task, the rubric with the judge's verdicts, the outcome, and every step. */
@@ -19,7 +28,7 @@ export function renderTrajectoryPage(record: ViewedTrajectory, options: Trajecto
   const startUrl = linkableUrl(task.start_url)
   const body = html`<p><a href="../index.html">← all trajectories</a></p>
 <h1>${task.intent}</h1>
-<p>#${options.n} · ${statusBadge(record.status)} reward ${rewardBadge(judgment ? judgment.reward : null)} · ${record.steps.length} steps</p>
+<p>#${options.n}${options.run ? html` · <span class="swatch" style="background:${options.run.colour}"></span>run ${options.run.name}` : null} · ${statusBadge(record.status)} reward ${rewardBadge(judgment ? judgment.reward : null)} · ${record.steps.length} steps</p>
 <div class="charts">
 <section class="card"><h3>Task</h3><dl class="facts">
 <dt>Id</dt><dd>${task.id}</dd>
@@ -40,16 +49,32 @@ ${judgmentFacts(record)}
 ${record.run.started_at ? html`<dt>Started</dt><dd>${record.run.started_at}</dd>` : null}
 </dl></section>
 </div>
+${options.label ? labelCard() : null}
 <h2>Rubric</h2>
 ${judgment ? null : html`<p class="muted">Not judged: the rubric's facts have no verdicts.</p>`}
-${renderRubric(factLines(task.rubric, judgment?.facts))}
+${renderRubric(factLines(task.rubric, judgment?.facts), {markable: options.label === true})}
 <h2>Steps</h2>
 ${record.steps.length === 0 ? html`<p class="muted">No steps.</p>` : null}
 ${record.steps.map((step, i) => {
   const shot = options.shots[i] ?? {missing: 'no screenshot recorded'}
   return renderStep(step, {shot, viewport: record.run.viewport, key: step.screenshot !== null && keyShots.has(step.screenshot)})
 })}`
-  return renderPage({title: `#${options.n} ${task.intent}`, body})
+  const label = options.label === true
+  return renderPage({
+    title: `#${options.n} ${task.intent}`,
+    body,
+    root: '../',
+    script: label ? TRAJECTORY_LABEL_SCRIPT : undefined,
+    dataset: label ? {reportRoot: '../index.html', labelKey: trajectoryKey(record), n: String(options.n)} : undefined,
+  })
+}
+
+function labelCard(): SafeHtml {
+  return html`<section class="card labels" id="labelling"><h3>Your label</h3>
+<p id="label-trajectory"></p>
+<p class="muted">Mark the facts of the rubric below as well, where you can tell. <span id="label-count"></span></p>
+<p><a href="../index.html#labels">Export the labels from the index</a></p>
+</section>`
 }
 
 function judgmentFacts(record: ViewedTrajectory): SafeHtml {

@@ -1,23 +1,43 @@
 import {mkdir, readdir, rm, stat, writeFile} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
+import {readTestTaskIds, splitSide} from '../eval/test-tasks.js'
 import {UsageError} from '../errors.js'
 import type {InvalidRecords} from '../io/invalid-records.js'
 import {readRecords} from '../io/read-records.js'
 import {opt, optionText} from '../option-text.js'
 import {Progress} from '../report/progress.js'
 import type {Reporter} from '../report/reporter.js'
-import {renderIndexPage} from './index-page.js'
+import {BoundedWrites} from './bounded-writes.js'
+import {ChunkWriter} from './chunk-writer.js'
+import {RunPairing} from './compare-data.js'
+import {comparePagePath, renderComparePage} from './compare-page.js'
+import {compareDataset, CompareTable} from './compare-table.js'
+import {renderIndexPage, type ComparisonLink} from './index-page.js'
+import {IndexTable} from './index-table.js'
+import {REPORT_STYLE, STYLESHEET_FILE} from './page-shell.js'
+import {RunTallies} from './report-tally.js'
+import {reportRuns, type ReportRun} from './report-runs.js'
 import {ShotCopier} from './shot-copier.js'
 import type {ShotView} from './step-view.js'
 import {renderTrajectoryPage} from './trajectory-page.js'
-import {indexRow, trajectoryPagePath, ViewedTrajectorySchema, type IndexRow} from './view-record.js'
+import {indexRow, trajectoryPagePath, ViewedTrajectorySchema} from './view-record.js'
 
 export interface WriteReportOptions {
+  /** Each input is one run (stdin when none). */
   inputs: readonly string[]
-  /** The report folder: index.html, t/<n>.html, shots/. */
+  /** The runs' names, in input order (default: their file names). */
+  names?: readonly string[]
+  /** The test side of the split (tasks): a split facet, filter and chart; every other task is train. */
+  test?: string
+  /** The report folder: index.html, t/<n>.html, data/, shots/, compare-<k>.html. */
   outDir: string
   /** Where the records' screenshot paths are relative to (default: each input's folder, then its shots/). */
   shots?: string
+  /** Labelling mode: pages to mark trajectories and facts, and an export for judge eval --labels. */
+  label?: boolean
+  /** Resamples and seed of the comparison pages' paired bootstrap. */
+  bootstrapSamples?: number
+  seed?: number
   invalid: InvalidRecords
   maxLineBytes?: number
   reporter: Reporter
@@ -25,21 +45,29 @@ export interface WriteReportOptions {
 
 export interface ReportTally {
   pages: number
+  comparisons: number
   imagesCopied: number
   imagesAlreadyThere: number
   imagesMissing: number
   invalidSkipped: number
 }
 
+/** Trajectory pages written at once while records stream in. */
+const WRITES_IN_FLIGHT = 32
+export const DEFAULT_BOOTSTRAP_SAMPLES = 1000
+
 /**
- * Writes a static HTML report of trajectories: each trajectory's page as soon as it is read (only its index row is
- * kept), its screenshots copied beside it, then the index with the summary charts.
+ * Writes a static HTML report of trajectories: each trajectory's page as soon as it is read, its screenshots copied
+ * beside it, and its index row into the row chunks (only the charts' counts, and for several runs each task's first
+ * attempt, are kept); then the comparison pages and the index.
  */
 export async function writeReport(options: WriteReportOptions): Promise<ReportTally> {
+  const runs = reportRuns(options.inputs, options.names)
   const outWasMissing = (await assertFolders(options)) === 'missing'
+  const testTasks = options.test === undefined ? null : await readTestTaskIds(options.test, {invalid: options.invalid, maxLineBytes: options.maxLineBytes})
   await mkdir(join(options.outDir, 't'), {recursive: true})
   try {
-    return await writePages(options)
+    return await writePages(options, runs, testTasks)
   } catch (error) {
     // A run that fails (records that are not trajectories, say) leaves no empty report folder behind.
     if (outWasMissing) await removeIfNoPages(options.outDir)
@@ -52,31 +80,66 @@ async function removeIfNoPages(outDir: string): Promise<void> {
   if (pages.length === 0) await rm(outDir, {recursive: true, force: true})
 }
 
-async function writePages(options: WriteReportOptions): Promise<ReportTally> {
-  const copier = new ShotCopier({outDir: options.outDir, reporter: options.reporter})
-  const rows: IndexRow[] = []
+async function writePages(options: WriteReportOptions, runs: readonly ReportRun[], testTasks: ReadonlySet<string> | null): Promise<ReportTally> {
+  const {outDir} = options
+  const label = options.label === true
+  const copier = new ShotCopier({outDir, reporter: options.reporter})
+  const table = new IndexTable({runs, split: testTasks !== null, label})
+  const chunks = new ChunkWriter({outDir, dataset: 'rows'})
+  const tallies = new RunTallies(runs)
+  const pairing = runs.length > 1 ? new RunPairing(runs) : null
+  const pages = new BoundedWrites(WRITES_IN_FLIGHT)
   const progress = new Progress({label: 'view', reporter: options.reporter})
+  let n = 0
   try {
-    for await (const {record, location} of readRecords(options.inputs, {schema: ViewedTrajectorySchema, invalid: options.invalid, maxLineBytes: options.maxLineBytes})) {
-      const n = rows.length + 1
-      const where = {shots: options.shots, inputDir: location.file.startsWith('<') ? process.cwd() : dirname(location.file)}
-      const shots: (ShotView | null)[] = []
-      for (const step of record.steps) shots.push(step.screenshot === null ? null : await copier.view(step.screenshot, where))
-      await writeFile(join(options.outDir, ...trajectoryPagePath(n).split('/')), renderTrajectoryPage(record, {n, shots}))
-      rows.push(indexRow(record, n))
-      progress.update({done: rows.length, failed: options.invalid.skipped})
+    for (const [r, run] of runs.entries()) {
+      for await (const {record, location} of readRecords([run.file], {schema: ViewedTrajectorySchema, invalid: options.invalid, maxLineBytes: options.maxLineBytes})) {
+        n++
+        const where = {shots: options.shots, inputDir: location.file.startsWith('<') ? process.cwd() : dirname(location.file)}
+        const shots: (ShotView | null)[] = []
+        for (const step of record.steps) shots.push(step.screenshot === null ? null : await copier.view(step.screenshot, where))
+        const page = renderTrajectoryPage(record, {n, shots, run: runs.length > 1 ? run : null, label})
+        await pages.write(join(outDir, ...trajectoryPagePath(n).split('/')), page)
+        const row = indexRow(record, n, {run: r, split: testTasks === null ? null : splitSide(record.task.id, testTasks)})
+        await chunks.add(table.encode(row))
+        tallies.add(row)
+        pairing?.add(row)
+        progress.update({done: n, failed: options.invalid.skipped})
+      }
     }
+    await pages.flush()
   } finally {
     progress.stop()
   }
-  await writeFile(join(options.outDir, 'index.html'), renderIndexPage({rows}))
+  await writeFile(join(outDir, STYLESHEET_FILE), REPORT_STYLE)
+  const comparisons = pairing ? await writeComparisons(options, runs, pairing, testTasks !== null) : []
+  const meta = table.meta(await chunks.finish())
+  await writeFile(join(outDir, 'index.html'), renderIndexPage({meta, runs, tally: tallies, split: testTasks !== null, comparisons}))
   return {
-    pages: rows.length,
+    pages: n,
+    comparisons: comparisons.length,
     imagesCopied: copier.copied,
     imagesAlreadyThere: copier.alreadyThere,
     imagesMissing: copier.missing,
     invalidSkipped: options.invalid.skipped,
   }
+}
+
+// Each later run against the first, as `webgym eval` compares them: compare-<k>.html and its row chunks.
+async function writeComparisons(options: WriteReportOptions, runs: readonly ReportRun[], pairing: RunPairing, split: boolean): Promise<ComparisonLink[]> {
+  const bootstrap = {samples: options.bootstrapSamples ?? DEFAULT_BOOTSTRAP_SAMPLES, seed: options.seed ?? 0}
+  const links: ComparisonLink[] = []
+  for (let b = 1; b < runs.length; b++) {
+    const comparison = pairing.compare(0, b, {bootstrapSamples: bootstrap.samples, seed: bootstrap.seed})
+    const dataset = compareDataset(b + 1)
+    const table = new CompareTable(comparison, {split, dataset})
+    const chunks = new ChunkWriter({outDir: options.outDir, dataset})
+    for (const row of comparison.rows) await chunks.add(table.encode(row))
+    const path = comparePagePath(b + 1)
+    await writeFile(join(options.outDir, path), renderComparePage({comparison, meta: table.meta(await chunks.finish()), bootstrap}))
+    links.push({href: path, title: `${runs[b]!.name} vs ${runs[0]!.name}`})
+  }
+  return links
 }
 
 /** The stderr summary: what was written where. */
@@ -86,6 +149,7 @@ export function reportSummaryLine(tally: ReportTally, outDir: string): string {
     `${count(tally.imagesCopied, 'image')} copied${tally.imagesAlreadyThere > 0 ? ` (${tally.imagesAlreadyThere} already there)` : ''}`,
     `${count(tally.imagesMissing, 'image')} missing`,
   ]
+  if (tally.comparisons > 0) parts.push(`${count(tally.comparisons, 'comparison page')}`)
   if (tally.invalidSkipped > 0) parts.push(`${count(tally.invalidSkipped, 'invalid record')} skipped`)
   return `view: ${parts.join(', ')}`
 }

@@ -1,0 +1,86 @@
+// Training parity over every dialect x observation mode that can act: a two-step rollout (a scroll, then the answer)
+// of the built CLI against the stand-in in real Chromium, then `train --dry-run`; every sample's messages must be the
+// request the policy sent at that step (images by their bytes), with the text observation and the image the mode
+// shows, and its reply the target.
+import {writeFileSync} from 'node:fs'
+import {createServer, type Server} from 'node:http'
+import type {AddressInfo} from 'node:net'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {hasElementIds, OBSERVE_MODES, observeMode} from '../src/lib/observe/observe-mode.js'
+import {DIALECTS, POLICY_DIALECTS, type DialectName} from '../src/lib/prompts/policy-dialects.js'
+import {dump} from './helpers/cli.js'
+import {startStandin, type Standin, type StandinReply} from './helpers/openai-standin.js'
+import {sampleMessages, sentMessages} from './helpers/prompt-parity.js'
+import {ndjson, readNdjson} from './helpers/rollout.js'
+import {workdir} from './helpers/workdir.js'
+
+const PAGE = `<!doctype html><html><head><title>long page</title></head><body style="margin:0;height:3000px">
+<h1>Mugs</h1><a href="#more">More mugs</a><label>Search <input name="q"></label><button>Add to cart</button></body></html>`
+
+// Each dialect's scroll and answer, as its model writes them.
+const call = (args: object) => `<tool_call>\n${JSON.stringify({name: 'computer_use', arguments: args})}\n</tool_call>`
+const REPLIES: Record<DialectName, [StandinReply, StandinReply]> = {
+  qwen3vl: [{content: `Thought: Scroll.\nAction: scroll\n${call({action: 'scroll', direction: 'down'})}`}, {content: call({action: 'answer', text: 'done'})}],
+  tools: [{content: null, tool_calls: [{name: 'scroll', arguments: '{"direction": "down"}'}]}, {content: null, tool_calls: [{name: 'answer', arguments: '{"text": "done"}'}]}],
+  uitars: [{content: "Thought: Scroll.\nAction: scroll(direction='down')"}, {content: "Thought: Done.\nAction: finished(content='done')"}],
+  som: [{content: 'Thought: Scroll.\nAction: scroll(0, 400)'}, {content: "Action: send_msg_to_user('done')"}],
+}
+
+/** The pairs rollout accepts: element-id dialects with modes that number elements, coordinate ones with an image. */
+const PAIRS = DIALECTS.flatMap((dialect) =>
+  OBSERVE_MODES.filter((name) => {
+    const mode = observeMode(name)
+    return POLICY_DIALECTS[dialect].actsOn === 'elements' ? hasElementIds(mode) : mode.image !== null
+  }).map((mode) => [dialect, mode] as const),
+)
+
+describe('training parity for every dialect x observation mode (built CLI, stand-in, Chromium)', () => {
+  let page: Server
+  let standin: Standin
+  let pageUrl: string
+  beforeAll(async () => {
+    page = createServer((_request, response) => void response.writeHead(200, {'content-type': 'text/html'}).end(PAGE))
+    await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve))
+    pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}/`
+    standin = await startStandin({models: ['m']})
+  })
+  afterAll(async () => {
+    await standin?.close()
+    await new Promise((resolve) => page?.close(resolve))
+  })
+
+  it('covers all 16 pairs that can act', () => {
+    expect(PAIRS).toHaveLength(16)
+  })
+
+  for (const [dialect, mode] of PAIRS) {
+    it(`${dialect} x ${mode}`, async () => {
+      const wd = workdir()
+      standin.reset()
+      standin.setHandler((request) => REPLIES[dialect][Math.min(request.index, 1)]!)
+      wd.write('tasks.ndjson', ndjson([{id: 't:parity', source: 't', intent: 'Find the mugs', website: '127.0.0.1', start_url: pageUrl}]))
+      const rollout = await wd.run(['rollout', '--dialect', dialect, '--observe', mode, '--base-url', standin.url, '--model', 'm', '--allow-host', new URL(pageUrl).host, '--browsers', '1', '--concurrency', '1', '--horizon', '4', '--shots', 'shots', 'tasks.ndjson', '-o', 'traj.ndjson'], {cleanEnv: true})
+      expect(rollout.exitCode, dump(rollout)).toBe(0)
+      const [trajectory] = readNdjson(wd.path('traj.ndjson'))
+      expect(trajectory).toMatchObject({status: 'answered', answer: 'done', run: {prompt_version: POLICY_DIALECTS[dialect].promptVersion}})
+      expect(trajectory.run.observe).toBe(mode === 'screenshot' ? undefined : mode)
+      expect(trajectory.steps[0].action).toMatchObject({name: 'scroll', direction: 'down'})
+      const requests = [...standin.requests]
+      const image = observeMode(mode).image
+      expect(requests.map((request) => request.images)).toEqual(image === null ? [0, 0] : [1, 2])
+      for (const [i, step] of trajectory.steps.entries()) {
+        if (mode === 'screenshot') expect(step.observation).toBeUndefined()
+        else expect(requests[i]!.text).toContain(step.observation.text)
+      }
+      writeFileSync(wd.path('judged.ndjson'), ndjson([{...trajectory, judgment: {reward: 1, facts: [], key_screenshots: [], answer_supported: null, reference_match: null, blocked: false, judge: 'programmatic', model: null, prompt_version: null, webgym_version: '0.1.0', error: null}}]))
+      const train = await wd.run(['train', 'judged.ndjson', '--out', 'run', '--dry-run', '--backend', 'torch'])
+      expect(train.exitCode, dump(train)).toBe(0)
+      const samples = readNdjson(wd.path('run', 'samples.jsonl'))
+      expect(samples).toHaveLength(2)
+      for (const [i, sample] of samples.entries()) {
+        expect(sampleMessages(wd.path('run'), sample), sample.id).toEqual(sentMessages(requests[i]!))
+        expect(sample.response).toBe(trajectory.steps[i].response)
+      }
+    }, 60_000)
+  }
+})

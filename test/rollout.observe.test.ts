@@ -115,6 +115,15 @@ describe('rollout --observe (built CLI, stand-in, Chromium)', () => {
       expect(step.observation.text).toMatch(/^Interactive elements \(each id is the number on its box in the screenshot\):\n/)
     }
     expectParity(wd, samples, requests, steps)
+    // The report shows what the policy saw: the marked screenshot and the list, and actions by element.
+    const view = await wd.run(['view', 'traj.ndjson', '--out', 'report'])
+    expect(view.exitCode, dump(view)).toBe(0)
+    const pageHtml = readFileSync(wd.path('report', 't', '1.html'), 'utf8')
+    expect(pageHtml).toContain(`src="../shots/${steps[0].observation.marked_screenshot}"`)
+    expect(pageHtml).toContain('What the policy was shown (')
+    expect(pageHtml).toContain('[' + steps[2].action.element + '] button &quot;Add to cart&quot;')
+    expect(pageHtml).toContain(`left_click([${steps[2].action.element}])`)
+    expect(pageHtml).toContain(`press(&quot;Enter&quot;) on [${steps[1].action.element}]`)
   }, 180_000)
 
   it('som x axtree: no image is sent; the accessibility tree carries the ids', async () => {

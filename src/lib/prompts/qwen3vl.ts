@@ -221,10 +221,13 @@ function toolArguments(action: Action): Record<string, unknown> {
 
 /** One line for logs and history, e.g. `left_click(512, 300)` or `type("hello") at (10, 20)`. */
 export function formatAction(action: Action): string {
-  const at = action.coordinate ? ` at (${action.coordinate[0]}, ${action.coordinate[1]})` : ''
+  // An element id (observation modes that number elements) stands where a coordinate would; qwen3vl gives none.
+  const at = action.coordinate ? ` at (${action.coordinate[0]}, ${action.coordinate[1]})` : action.element !== undefined ? ` on [${action.element}]` : ''
   switch (action.name) {
     case 'left_click':
-      return action.coordinate ? `left_click(${action.coordinate[0]}, ${action.coordinate[1]})` : 'left_click()'
+      return action.coordinate ? `left_click(${action.coordinate[0]}, ${action.coordinate[1]})` : action.element !== undefined ? `left_click([${action.element}])` : 'left_click()'
+    case 'press':
+      return `press(${JSON.stringify(action.key ?? '')})${at}`
     case 'type':
       return `type(${JSON.stringify(action.text ?? '')})${at}`
     case 'scroll':

@@ -13,6 +13,8 @@ export interface StepViewOptions {
   viewport: {width: number; height: number}
   /** The judge kept this screenshot as evidence. */
   key: boolean
+  /** The Set-of-Marks screenshot the policy saw (som observation modes). */
+  marked?: ShotView | null
 }
 
 /** One step of the timeline: the screenshot with the action's point marked, and what the model thought and did. */
@@ -37,6 +39,7 @@ ${step.action_error ? html`<dt>Error</dt><dd class="error"><pre>${step.action_er
 <dt>Repeated</dt><dd>${step.repeated ? 'yes' : 'no'}</dd>
 <dt>Timings</dt><dd>observe ${ms(step.observe_ms)} · policy ${ms(step.policy_ms)} · act ${ms(step.act_ms)}</dd>
 </dl>
+${observationView(step, options)}
 ${step.response ? html`<details><summary>Raw response</summary><pre>${step.response}</pre></details>` : null}
 </div>
 </div>
@@ -46,6 +49,17 @@ ${step.response ? html`<details><summary>Raw response</summary><pre>${step.respo
 function shotImage(step: Step, options: StepViewOptions): SafeHtml {
   if ('missing' in options.shot) return html`<div class="missing" style="aspect-ratio:${options.viewport.width}/${options.viewport.height}">${options.shot.missing}</div>`
   return html`<img src="${options.shot.href}" alt="Screenshot of step ${step.index}" width="${options.viewport.width}" height="${options.viewport.height}" loading="lazy" decoding="async">`
+}
+
+/** What the policy was shown besides the screenshot (rollout --observe): the marked screenshot and the text. */
+function observationView(step: Step, options: StepViewOptions): SafeHtml | null {
+  const observation = step.observation
+  if (!observation) return null
+  const marked = options.marked && 'href' in options.marked ? options.marked : null
+  return html`<details class="observation"><summary>What the policy was shown (${observation.elements ?? 0} numbered elements)</summary>
+${marked ? html`<img src="${marked.href}" alt="Marked screenshot of step ${step.index}" width="${options.viewport.width}" height="${options.viewport.height}" loading="lazy" decoding="async" style="max-width:100%;height:auto">` : null}
+${observation.text ? html`<pre>${observation.text}</pre>` : null}
+</details>`
 }
 
 function ms(value: number): string {

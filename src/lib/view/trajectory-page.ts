@@ -15,6 +15,8 @@ export interface TrajectoryPageOptions {
   n: number
   /** The view of each step's screenshot, by step position (null: the step has no screenshot). */
   shots: readonly (ShotView | null)[]
+  /** The view of each step's marked screenshot (som observation modes), by step position; absent or null: none. */
+  markedShots?: readonly (ShotView | null)[]
   /** The run it belongs to, named on the page when the report has several. */
   run?: {name: string; colour: string} | null
   /** Labelling mode: success/failure and per-fact marks, kept in the browser (see label-script.ts). */
@@ -57,7 +59,7 @@ ${renderRubric(factLines(task.rubric, judgment?.facts), {markable: options.label
 ${record.steps.length === 0 ? html`<p class="muted">No steps.</p>` : null}
 ${record.steps.map((step, i) => {
   const shot = options.shots[i] ?? {missing: 'no screenshot recorded'}
-  return renderStep(step, {shot, viewport: record.run.viewport, key: step.screenshot !== null && keyShots.has(step.screenshot)})
+  return renderStep(step, {shot, marked: options.markedShots?.[i] ?? null, viewport: record.run.viewport, key: step.screenshot !== null && keyShots.has(step.screenshot)})
 })}`
   const label = options.label === true
   return renderPage({

@@ -98,7 +98,9 @@ async function writePages(options: WriteReportOptions, runs: readonly ReportRun[
         const where = {shots: options.shots, inputDir: location.file.startsWith('<') ? process.cwd() : dirname(location.file)}
         const shots: (ShotView | null)[] = []
         for (const step of record.steps) shots.push(step.screenshot === null ? null : await copier.view(step.screenshot, where))
-        const page = renderTrajectoryPage(record, {n, shots, run: runs.length > 1 ? run : null, label})
+        const markedShots: (ShotView | null)[] = []
+        for (const step of record.steps) markedShots.push(step.observation?.marked_screenshot ? await copier.view(step.observation.marked_screenshot, where) : null)
+        const page = renderTrajectoryPage(record, {n, shots, markedShots, run: runs.length > 1 ? run : null, label})
         await pages.write(join(outDir, ...trajectoryPagePath(n).split('/')), page)
         const row = indexRow(record, n, {run: r, split: testTasks === null ? null : splitSide(record.task.id, testTasks)})
         await chunks.add(table.encode(row))

@@ -4,12 +4,11 @@
 // marked screenshot), and that `train --dry-run` rebuilds every prompt as it was sent.
 import {createHash} from 'node:crypto'
 import {readFileSync, writeFileSync} from 'node:fs'
-import {createServer, type Server} from 'node:http'
-import type {AddressInfo} from 'node:net'
 import {join} from 'node:path'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 import {dump} from './helpers/cli.js'
-import {startStandin, type Standin, type StandinReply, type StandinRequest} from './helpers/openai-standin.js'
+import {localPageAndStandin} from './helpers/local-page.js'
+import {type StandinReply, type StandinRequest} from './helpers/openai-standin.js'
 import {sampleMessages, sentMessages} from './helpers/prompt-parity.js'
 import {ndjson, readNdjson} from './helpers/rollout.js'
 import {workdir, type Workdir} from './helpers/workdir.js'
@@ -38,30 +37,18 @@ function idOf(request: StandinRequest, name: string): string {
 }
 
 describe('rollout --observe (built CLI, stand-in, Chromium)', () => {
-  let page: Server
-  let standin: Standin
-  let pageUrl: string
-  beforeAll(async () => {
-    page = createServer((_request, response) => void response.writeHead(200, {'content-type': 'text/html'}).end(PAGE))
-    await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve))
-    pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}/`
-    standin = await startStandin({models: ['m']})
-  })
-  afterAll(async () => {
-    await standin?.close()
-    await new Promise((resolve) => page?.close(resolve))
-  })
+  const env = localPageAndStandin(PAGE, ['m'])
 
   /** A rollout of the one task with the stand-in replying `replies[step](request)`, then train --dry-run on it. */
   async function run(wd: Workdir, args: string[], replies: ((request: StandinRequest) => StandinReply)[]) {
-    standin.reset()
-    standin.setHandler((request) => replies[Math.min(request.index, replies.length - 1)]!(request))
-    wd.write('tasks.ndjson', ndjson([{id: 't:observe', source: 't', intent: 'Search for a red mug and add it to the cart', website: '127.0.0.1', start_url: pageUrl}]))
-    const host = new URL(pageUrl).host
-    const result = await wd.run(['rollout', ...args, '--base-url', standin.url, '--model', 'm', '--allow-host', host, '--browsers', '1', '--concurrency', '1', '--horizon', '12', '--shots', 'shots', 'tasks.ndjson', '-o', 'traj.ndjson'], {cleanEnv: true})
+    env.standin.reset()
+    env.standin.setHandler((request) => replies[Math.min(request.index, replies.length - 1)]!(request))
+    wd.write('tasks.ndjson', ndjson([{id: 't:observe', source: 't', intent: 'Search for a red mug and add it to the cart', website: '127.0.0.1', start_url: env.page.url}]))
+    const host = new URL(env.page.url).host
+    const result = await wd.run(['rollout', ...args, '--base-url', env.standin.url, '--model', 'm', '--allow-host', host, '--browsers', '1', '--concurrency', '1', '--horizon', '12', '--shots', 'shots', 'tasks.ndjson', '-o', 'traj.ndjson'], {cleanEnv: true})
     expect(result.exitCode, dump(result)).toBe(0)
     const [trajectory] = readNdjson(wd.path('traj.ndjson'))
-    const requests = [...standin.requests]
+    const requests = [...env.standin.requests]
     writeFileSync(wd.path('judged.ndjson'), ndjson([{...trajectory, judgment}]))
     const train = await wd.run(['train', 'judged.ndjson', '--out', 'run', '--dry-run', '--backend', 'torch'])
     expect(train.exitCode, dump(train)).toBe(0)
@@ -173,11 +160,11 @@ describe('rollout --observe (built CLI, stand-in, Chromium)', () => {
 
   it('refuses a dialect that cannot act on what the mode shows, before any browser starts (exit 2)', async () => {
     const wd = workdir()
-    wd.write('tasks.ndjson', ndjson([{id: 't:x', source: 't', intent: 'x', start_url: pageUrl}]))
-    const elementsWithoutIds = await wd.run(['rollout', '--dialect', 'som', '--base-url', standin.url, '--model', 'm', 'tasks.ndjson'], {cleanEnv: true})
+    wd.write('tasks.ndjson', ndjson([{id: 't:x', source: 't', intent: 'x', start_url: env.page.url}]))
+    const elementsWithoutIds = await wd.run(['rollout', '--dialect', 'som', '--base-url', env.standin.url, '--model', 'm', 'tasks.ndjson'], {cleanEnv: true})
     expect(elementsWithoutIds.exitCode).toBe(2)
     expect(elementsWithoutIds.stderr).toContain('--dialect som names elements by id, but --observe screenshot numbers none')
-    const pointsWithoutImage = await wd.run(['rollout', '--observe', 'axtree', '--base-url', standin.url, '--model', 'm', 'tasks.ndjson'], {cleanEnv: true})
+    const pointsWithoutImage = await wd.run(['rollout', '--observe', 'axtree', '--base-url', env.standin.url, '--model', 'm', 'tasks.ndjson'], {cleanEnv: true})
     expect(pointsWithoutImage.exitCode).toBe(2)
     expect(pointsWithoutImage.stderr).toContain('--dialect qwen3vl points at the screenshot, but --observe axtree shows no image')
   }, 60_000)

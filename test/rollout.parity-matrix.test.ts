@@ -3,13 +3,12 @@
 // request the policy sent at that step (images by their bytes), with the text observation and the image the mode
 // shows, and its reply the target.
 import {writeFileSync} from 'node:fs'
-import {createServer, type Server} from 'node:http'
-import type {AddressInfo} from 'node:net'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 import {hasElementIds, OBSERVE_MODES, observeMode} from '../src/lib/observe/observe-mode.js'
 import {DIALECTS, POLICY_DIALECTS, type DialectName} from '../src/lib/prompts/policy-dialects.js'
 import {dump} from './helpers/cli.js'
-import {startStandin, type Standin, type StandinReply} from './helpers/openai-standin.js'
+import {localPageAndStandin} from './helpers/local-page.js'
+import {type StandinReply} from './helpers/openai-standin.js'
 import {sampleMessages, sentMessages} from './helpers/prompt-parity.js'
 import {ndjson, readNdjson} from './helpers/rollout.js'
 import {workdir} from './helpers/workdir.js'
@@ -35,19 +34,7 @@ const PAIRS = DIALECTS.flatMap((dialect) =>
 )
 
 describe('training parity for every dialect x observation mode (built CLI, stand-in, Chromium)', () => {
-  let page: Server
-  let standin: Standin
-  let pageUrl: string
-  beforeAll(async () => {
-    page = createServer((_request, response) => void response.writeHead(200, {'content-type': 'text/html'}).end(PAGE))
-    await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve))
-    pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}/`
-    standin = await startStandin({models: ['m']})
-  })
-  afterAll(async () => {
-    await standin?.close()
-    await new Promise((resolve) => page?.close(resolve))
-  })
+  const env = localPageAndStandin(PAGE, ['m'])
 
   it('covers all 16 pairs that can act', () => {
     expect(PAIRS).toHaveLength(16)
@@ -56,16 +43,16 @@ describe('training parity for every dialect x observation mode (built CLI, stand
   for (const [dialect, mode] of PAIRS) {
     it(`${dialect} x ${mode}`, async () => {
       const wd = workdir()
-      standin.reset()
-      standin.setHandler((request) => REPLIES[dialect][Math.min(request.index, 1)]!)
-      wd.write('tasks.ndjson', ndjson([{id: 't:parity', source: 't', intent: 'Find the mugs', website: '127.0.0.1', start_url: pageUrl}]))
-      const rollout = await wd.run(['rollout', '--dialect', dialect, '--observe', mode, '--base-url', standin.url, '--model', 'm', '--allow-host', new URL(pageUrl).host, '--browsers', '1', '--concurrency', '1', '--horizon', '4', '--shots', 'shots', 'tasks.ndjson', '-o', 'traj.ndjson'], {cleanEnv: true})
+      env.standin.reset()
+      env.standin.setHandler((request) => REPLIES[dialect][Math.min(request.index, 1)]!)
+      wd.write('tasks.ndjson', ndjson([{id: 't:parity', source: 't', intent: 'Find the mugs', website: '127.0.0.1', start_url: env.page.url}]))
+      const rollout = await wd.run(['rollout', '--dialect', dialect, '--observe', mode, '--base-url', env.standin.url, '--model', 'm', '--allow-host', new URL(env.page.url).host, '--browsers', '1', '--concurrency', '1', '--horizon', '4', '--shots', 'shots', 'tasks.ndjson', '-o', 'traj.ndjson'], {cleanEnv: true})
       expect(rollout.exitCode, dump(rollout)).toBe(0)
       const [trajectory] = readNdjson(wd.path('traj.ndjson'))
       expect(trajectory).toMatchObject({status: 'answered', answer: 'done', run: {prompt_version: POLICY_DIALECTS[dialect].promptVersion}})
       expect(trajectory.run.observe).toBe(mode === 'screenshot' ? undefined : mode)
       expect(trajectory.steps[0].action).toMatchObject({name: 'scroll', direction: 'down'})
-      const requests = [...standin.requests]
+      const requests = [...env.standin.requests]
       const image = observeMode(mode).image
       expect(requests.map((request) => request.images)).toEqual(image === null ? [0, 0] : [1, 2])
       for (const [i, step] of trajectory.steps.entries()) {

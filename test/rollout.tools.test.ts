@@ -2,14 +2,13 @@
 // JSON-string arguments) are read into actions; end to end, the built CLI against the stand-in returning such calls
 // on a local page in real Chromium, and `train --dry-run` rebuilding each prompt as it was sent.
 import {writeFileSync} from 'node:fs'
-import {createServer, type Server} from 'node:http'
-import type {AddressInfo} from 'node:net'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 import {dialectForPromptVersion, POLICY_DIALECTS} from '../src/lib/prompts/policy-dialects.js'
 import {buildToolsMessages, fromPixels, toolsReply, toPixels} from '../src/lib/prompts/tools.js'
 import type {Action} from '../src/lib/schema/trajectory.js'
 import {dump} from './helpers/cli.js'
-import {startStandin, type Standin, type StandinReply} from './helpers/openai-standin.js'
+import {localPageAndStandin} from './helpers/local-page.js'
+import {type StandinReply} from './helpers/openai-standin.js'
 import {sampleMessages, sentMessages} from './helpers/prompt-parity.js'
 import {ndjson, readNdjson} from './helpers/rollout.js'
 import {workdir} from './helpers/workdir.js'
@@ -79,19 +78,7 @@ document.getElementById('q').addEventListener('keydown', (e) => { if (e.key === 
 </script></body></html>`
 
 describe('rollout --dialect tools (built CLI, stand-in, Chromium)', () => {
-  let page: Server
-  let standin: Standin
-  let pageUrl: string
-  beforeAll(async () => {
-    page = createServer((_request, response) => void response.writeHead(200, {'content-type': 'text/html'}).end(PAGE))
-    await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve))
-    pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}/`
-    standin = await startStandin({models: ['gpt']})
-  })
-  afterAll(async () => {
-    await standin?.close()
-    await new Promise((resolve) => page?.close(resolve))
-  })
+  const env = localPageAndStandin(PAGE, ['gpt'])
 
   it('clicks where the call says, types into the field, offers the functions as tools, and train rebuilds each prompt', async () => {
     const wd = workdir()
@@ -101,9 +88,9 @@ describe('rollout --dialect tools (built CLI, stand-in, Chromium)', () => {
       {content: null, tool_calls: [{name: 'click', arguments: '{"x": 9000, "y": 1}'}]},
       {content: 'Done.', tool_calls: [{name: 'answer', arguments: '{"text": "submitted"}'}]},
     ]
-    standin.setHandler((request) => replies[Math.min(request.index, replies.length - 1)]!)
-    wd.write('tasks.ndjson', ndjson([{id: 't:tools', source: 't', intent: 'Search for a red mug', website: '127.0.0.1', start_url: pageUrl}]))
-    const result = await wd.run(['rollout', '--dialect', 'tools', '--base-url', standin.url, '--model', 'gpt', '--allow-host', new URL(pageUrl).host, '--browsers', '1', '--concurrency', '1', '--horizon', '8', '--shots', 'shots', 'tasks.ndjson', '-o', 'traj.ndjson'], {cleanEnv: true})
+    env.standin.setHandler((request) => replies[Math.min(request.index, replies.length - 1)]!)
+    wd.write('tasks.ndjson', ndjson([{id: 't:tools', source: 't', intent: 'Search for a red mug', website: '127.0.0.1', start_url: env.page.url}]))
+    const result = await wd.run(['rollout', '--dialect', 'tools', '--base-url', env.standin.url, '--model', 'gpt', '--allow-host', new URL(env.page.url).host, '--browsers', '1', '--concurrency', '1', '--horizon', '8', '--shots', 'shots', 'tasks.ndjson', '-o', 'traj.ndjson'], {cleanEnv: true})
     expect(result.exitCode, dump(result)).toBe(0)
     const [trajectory] = readNdjson(wd.path('traj.ndjson'))
     expect(trajectory).toMatchObject({status: 'answered', answer: 'submitted', run: {prompt_version: 'tools-v1'}})
@@ -113,7 +100,7 @@ describe('rollout --dialect tools (built CLI, stand-in, Chromium)', () => {
     expect(steps[1].title).toBe('click 640,384')
     expect(steps[2].title).toBe('submitted red mug')
     expect(steps[2]).toMatchObject({action: null, action_error: 'click: point (9000, 1) is off the 1280x768 screenshot'})
-    const body = standin.requests[0]!.body
+    const body = env.standin.requests[0]!.body
     expect(body.tool_choice).toBe('auto')
     expect(body.tools.map((tool: any) => tool.function.name)).toContain('type_text')
 
@@ -125,7 +112,7 @@ describe('rollout --dialect tools (built CLI, stand-in, Chromium)', () => {
     expect(samples).toHaveLength(3)
     for (const sample of samples) {
       const index = Number(/#(\d+)$/.exec(sample.id)![1])
-      expect(sampleMessages(wd.path('run'), sample), sample.id).toEqual(sentMessages(standin.requests[index]!))
+      expect(sampleMessages(wd.path('run'), sample), sample.id).toEqual(sentMessages(env.standin.requests[index]!))
     }
   }, 180_000)
 })

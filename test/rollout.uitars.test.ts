@@ -2,16 +2,14 @@
 // screenshot), read from replies in the model's published format; then end to end, the built CLI against the
 // stand-in replaying such replies on a local page in real Chromium, and `train --dry-run` rebuilding each prompt as sent.
 import {writeFileSync} from 'node:fs'
-import {createServer, type Server} from 'node:http'
-import type {AddressInfo} from 'node:net'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 import {dialectForPromptVersion, POLICY_DIALECTS} from '../src/lib/prompts/policy-dialects.js'
 import {buildUiTarsMessages, uitarsReply, UITARS_PROMPT_VERSION} from '../src/lib/prompts/uitars.js'
 import {fromUiTars, toUiTars, uitarsCanvas} from '../src/lib/prompts/uitars-coordinates.js'
 import {parseUiTarsResponse} from '../src/lib/prompts/uitars-reply.js'
 import type {Action} from '../src/lib/schema/trajectory.js'
 import {dump} from './helpers/cli.js'
-import {startStandin, type Standin} from './helpers/openai-standin.js'
+import {localPageAndStandin} from './helpers/local-page.js'
 import {sampleMessages, sentMessages} from './helpers/prompt-parity.js'
 import {ndjson, readNdjson} from './helpers/rollout.js'
 import {workdir} from './helpers/workdir.js'
@@ -138,19 +136,7 @@ document.getElementById('q').addEventListener('keydown', (e) => { if (e.key === 
 </script></body></html>`
 
 describe('rollout --dialect uitars (built CLI, stand-in, Chromium)', () => {
-  let page: Server
-  let standin: Standin
-  let pageUrl: string
-  beforeAll(async () => {
-    page = createServer((_request, response) => void response.writeHead(200, {'content-type': 'text/html'}).end(PAGE))
-    await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve))
-    pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}/`
-    standin = await startStandin({models: ['ui-tars']})
-  })
-  afterAll(async () => {
-    await standin?.close()
-    await new Promise((resolve) => page?.close(resolve))
-  })
+  const env = localPageAndStandin(PAGE, ['ui-tars'])
 
   it('clicks the point the model named, types where intended, and train rebuilds each prompt as it was sent', async () => {
     const wd = workdir()
@@ -160,10 +146,10 @@ describe('rollout --dialect uitars (built CLI, stand-in, Chromium)', () => {
       "Thought: Two buttons at once?\nAction: left_double(start_box='(10,10)')",
       "Thought: The query was sent.\nAction: finished(content='submitted')",
     ]
-    standin.setHandler((request) => ({content: replies[Math.min(request.index, replies.length - 1)]!}))
-    const host = new URL(pageUrl).host
-    wd.write('tasks.ndjson', ndjson([{id: 't:uitars', source: 't', intent: 'Search for a red mug', website: '127.0.0.1', start_url: pageUrl}]))
-    const result = await wd.run(['rollout', '--dialect', 'uitars', '--base-url', standin.url, '--model', 'ui-tars', '--allow-host', host, '--browsers', '1', '--concurrency', '1', '--horizon', '8', '--shots', 'shots', 'tasks.ndjson', '-o', 'traj.ndjson'], {cleanEnv: true})
+    env.standin.setHandler((request) => ({content: replies[Math.min(request.index, replies.length - 1)]!}))
+    const host = new URL(env.page.url).host
+    wd.write('tasks.ndjson', ndjson([{id: 't:uitars', source: 't', intent: 'Search for a red mug', website: '127.0.0.1', start_url: env.page.url}]))
+    const result = await wd.run(['rollout', '--dialect', 'uitars', '--base-url', env.standin.url, '--model', 'ui-tars', '--allow-host', host, '--browsers', '1', '--concurrency', '1', '--horizon', '8', '--shots', 'shots', 'tasks.ndjson', '-o', 'traj.ndjson'], {cleanEnv: true})
     expect(result.exitCode, dump(result)).toBe(0)
     const [trajectory] = readNdjson(wd.path('traj.ndjson'))
     expect(trajectory.run.prompt_version).toBe('uitars-v1')
@@ -179,7 +165,7 @@ describe('rollout --dialect uitars (built CLI, stand-in, Chromium)', () => {
     expect(steps[3].action).toEqual({name: 'answer', text: 'submitted'})
     expect(trajectory.answer).toBe('submitted')
     // No system message: UI-TARS takes its instructions in the first user turn.
-    expect(standin.requests[0]!.body.messages[0].role).toBe('user')
+    expect(env.standin.requests[0]!.body.messages[0].role).toBe('user')
 
     // Training parity: each sample's messages are the request sent at that step.
     const judgment = {reward: 1, facts: [], key_screenshots: [], answer_supported: null, reference_match: null, blocked: false, judge: 'programmatic', model: null, prompt_version: null, webgym_version: '0.1.0', error: null}
@@ -190,7 +176,7 @@ describe('rollout --dialect uitars (built CLI, stand-in, Chromium)', () => {
     expect(samples).toHaveLength(3)
     for (const sample of samples) {
       const index = Number(/#(\d+)$/.exec(sample.id)![1])
-      expect(sampleMessages(wd.path('run'), sample), sample.id).toEqual(sentMessages(standin.requests[index]!))
+      expect(sampleMessages(wd.path('run'), sample), sample.id).toEqual(sentMessages(env.standin.requests[index]!))
       expect(sample.response).toBe(steps[index].response)
     }
   }, 180_000)

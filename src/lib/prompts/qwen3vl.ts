@@ -1,6 +1,7 @@
 import type {ChatMessage} from '../llm/client.js'
 import type {Action} from '../schema/trajectory.js'
-import {image, imageParts, pageLine, roundNotes, text, type ContentPart} from './prompt-parts.js'
+import {imageParts, pageLine, text} from './prompt-parts.js'
+import {screenshotOrNote, windowedMessages} from './windowed-dialogue.js'
 import {DEFAULT_WAIT_SECONDS, DIRECTIONS, MAX_WAIT_SECONDS, oneLine, POLICY_ACTIONS, TOOL_CLOSE, TOOL_OPEN} from './qwen3vl-actions.js'
 
 // Bump when the wording, the tool schema or the parsing rules change: trajectories record it, and the trainer must
@@ -126,35 +127,28 @@ Rules:
 
 /** The request for the policy's next action: the task, recent rounds with screenshots, older ones as text. */
 export function buildPolicyMessages(input: PolicyPromptInput): ChatMessage[] {
-  const window = Number.isFinite(input.window) ? Math.max(1, Math.floor(input.window as number)) : DEFAULT_WINDOW
-  const firstShown = Math.max(0, input.rounds.length - (window - 1))
-  const messages: ChatMessage[] = [{role: 'system', content: systemPrompt(input.viewport, input.useMemory)}]
-  // The task rides in the first user message so that user and assistant turns strictly alternate.
-  let intro: string | null = introText(input.task, input.rounds.slice(0, firstShown))
-
-  for (let i = firstShown; i < input.rounds.length; i++) {
-    const round = input.rounds[i]
-    const notes = i > firstShown ? roundNotes(input.rounds[i - 1].action_error, input.rounds[i - 1].repeated, NO_EFFECT_NOTE) : []
-    const parts: ContentPart[] = intro ? [text(intro)] : []
-    intro = null
-    parts.push(round.image ? image(round.image) : text('(screenshot not available)'))
-    parts.push(text([pageLine(i + 1, round), ...notes].join('\n')))
-    messages.push({role: 'user', content: parts})
-    messages.push({role: 'assistant', content: round.response ?? synthesizedReply(round.action)})
-  }
-
-  const notes = roundNotes(input.lastActionError ?? null, input.lastActionNoEffect, NO_EFFECT_NOTE)
-  const closing = [pageLine(input.rounds.length + 1, input.current)]
-  if (input.useMemory && input.memory !== null) closing.push('', 'Memory from your previous reply:', input.memory)
-  if (notes.length > 0) closing.push('', ...notes)
-  closing.push('', input.useMemory ? 'Give your next reply: Thought, Action, the tool call and Memory.' : 'Give your next reply: Thought, Action and the tool call.')
-  const parts: ContentPart[] = intro ? [text(intro)] : []
-  parts.push(...imageParts(input.current.image), text(closing.join('\n')))
-  messages.push({role: 'user', content: parts})
-  return messages
+  return windowedMessages(
+    input,
+    {
+      defaultWindow: DEFAULT_WINDOW,
+      noEffectNote: NO_EFFECT_NOTE,
+      intro: (older) => introText(input.task, older),
+      roundImage: screenshotOrNote,
+      roundText: (step, round, notes) => [pageLine(step, round), ...notes].join('\n'),
+      reply: synthesizedReply,
+      current: (notes) => {
+        const closing = [pageLine(input.rounds.length + 1, input.current)]
+        if (input.useMemory && input.memory !== null) closing.push('', 'Memory from your previous reply:', input.memory)
+        if (notes.length > 0) closing.push('', ...notes)
+        closing.push('', input.useMemory ? 'Give your next reply: Thought, Action, the tool call and Memory.' : 'Give your next reply: Thought, Action and the tool call.')
+        return [...imageParts(input.current.image), text(closing.join('\n'))]
+      },
+    },
+    {role: 'system', content: systemPrompt(input.viewport, input.useMemory)},
+  )
 }
 
-function introText(task: PolicyPromptInput['task'], older: PolicyRound[]): string {
+function introText(task: PolicyPromptInput['task'], older: readonly PolicyRound[]): string {
   const lines = [`Task: ${task.intent}`]
   if (task.website) lines.push(`Website: ${task.website}`)
   if (task.start_url) lines.push(`Start page: ${task.start_url}`)

@@ -4,7 +4,8 @@
 // element's centre when the action runs.
 import type {ChatMessage} from '../llm/client.js'
 import type {Action} from '../schema/trajectory.js'
-import {imageParts, roundNotes, text, type ContentPart} from './prompt-parts.js'
+import {imageParts, text} from './prompt-parts.js'
+import {screenshotOrNote, windowedMessages} from './windowed-dialogue.js'
 import {oneLine} from './qwen3vl-actions.js'
 import type {PolicyPromptInput, PolicyRound} from './qwen3vl.js'
 import {SOM_SCROLL_PIXELS, somCall} from './som-actions.js'
@@ -41,29 +42,26 @@ Only use ids shown in the latest observation: ids change from step to step. If a
 
 /** The request: the task, the last `window` observations with the replies between them, older ones as lines. */
 export function buildSomMessages(input: PolicyPromptInput): ChatMessage[] {
-  const window = Number.isFinite(input.window) ? Math.max(1, Math.floor(input.window as number)) : DEFAULT_WINDOW
-  const firstShown = Math.max(0, input.rounds.length - (window - 1))
-  const messages: ChatMessage[] = [{role: 'system', content: systemPrompt(input.useMemory)}]
-  let intro: string | null = introText(input, input.rounds.slice(0, firstShown))
-  for (let i = firstShown; i < input.rounds.length; i++) {
-    const round = input.rounds[i]!
-    const notes = i > firstShown ? roundNotes(input.rounds[i - 1]!.action_error, input.rounds[i - 1]!.repeated, NO_EFFECT_NOTE) : []
-    const parts: ContentPart[] = intro ? [text(intro)] : []
-    intro = null
-    parts.push(...imageParts(round.image), text([stepLine(i + 1, round), ...notes].join('\n')))
-    messages.push({role: 'user', content: parts})
-    messages.push({role: 'assistant', content: round.response ?? (round.action ? somReply(round.action) : '(no reply)')})
-  }
-  const notes = roundNotes(input.lastActionError ?? null, input.lastActionNoEffect, NO_EFFECT_NOTE)
-  const closing = [stepLine(input.rounds.length + 1, input.current)]
-  if (input.current.text) closing.push('', input.current.text)
-  if (input.useMemory && input.memory !== null) closing.push('', 'Memory from your previous reply:', input.memory)
-  if (notes.length > 0) closing.push('', ...notes)
-  closing.push('', input.useMemory ? 'Give your next reply: Thought, Action and Memory.' : 'Give your next reply: Thought and Action.')
-  const parts: ContentPart[] = intro ? [text(intro)] : []
-  parts.push(...imageParts(input.current.image), text(closing.join('\n')))
-  messages.push({role: 'user', content: parts})
-  return messages
+  return windowedMessages(
+    input,
+    {
+      defaultWindow: DEFAULT_WINDOW,
+      noEffectNote: NO_EFFECT_NOTE,
+      intro: (older) => introText(input, older),
+      roundImage: (round) => imageParts(round.image),
+      roundText: (step, round, notes) => [stepLine(step, round), ...notes].join('\n'),
+      reply: (action) => (action ? somReply(action) : '(no reply)'),
+      current: (notes) => {
+        const closing = [stepLine(input.rounds.length + 1, input.current)]
+        if (input.current.text) closing.push('', input.current.text)
+        if (input.useMemory && input.memory !== null) closing.push('', 'Memory from your previous reply:', input.memory)
+        if (notes.length > 0) closing.push('', ...notes)
+        closing.push('', input.useMemory ? 'Give your next reply: Thought, Action and Memory.' : 'Give your next reply: Thought and Action.')
+        return [...imageParts(input.current.image), text(closing.join('\n'))]
+      },
+    },
+    {role: 'system', content: systemPrompt(input.useMemory)},
+  )
 }
 
 /** A reply in this dialect for an action chosen without a model (the oracle): Thought when given, then the call. */

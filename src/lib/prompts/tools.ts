@@ -6,7 +6,8 @@
 // them in one text, each call in a <tool_call> block (the form Hermes-style chat templates train on), which is what
 // this parser reads.
 import type {ChatMessage} from '../llm/client.js'
-import {image, imageParts, pageLine, roundNotes, text, type ContentPart} from './prompt-parts.js'
+import {imageParts, pageLine, text} from './prompt-parts.js'
+import {screenshotOrNote, windowedMessages} from './windowed-dialogue.js'
 import type {Action} from '../schema/trajectory.js'
 import {DEFAULT_WAIT_SECONDS, DIRECTIONS, MAX_WAIT_SECONDS, oneLine, TOOL_CLOSE, TOOL_OPEN} from './qwen3vl-actions.js'
 import type {ParsedPolicyResponse} from './qwen3vl-reply.js'
@@ -66,24 +67,19 @@ ${JSON.stringify(BROWSER_TOOLS)}`
 
 /** The request: the system message, then the last `window` screenshots with the calls made between them. */
 export function buildToolsMessages(input: PolicyPromptInput): ChatMessage[] {
-  const window = Number.isFinite(input.window) ? Math.max(1, Math.floor(input.window as number)) : DEFAULT_WINDOW
-  const firstShown = Math.max(0, input.rounds.length - (window - 1))
-  const messages: ChatMessage[] = [{role: 'system', content: systemPrompt(input.viewport)}]
-  let intro: string | null = introText(input, input.rounds.slice(0, firstShown))
-  for (let i = firstShown; i < input.rounds.length; i++) {
-    const round = input.rounds[i]!
-    const notes = i > firstShown ? roundNotes(input.rounds[i - 1]!.action_error, input.rounds[i - 1]!.repeated, NO_EFFECT_NOTE) : []
-    const parts: ContentPart[] = intro ? [text(intro)] : []
-    intro = null
-    parts.push(round.image ? image(round.image) : text('(screenshot not available)'), text([pageLine(i + 1, round), ...notes].join('\n')))
-    messages.push({role: 'user', content: parts})
-    messages.push({role: 'assistant', content: round.response ?? (round.action ? toolsReply(round.action, input.viewport) : '(no reply)')})
-  }
-  const notes = roundNotes(input.lastActionError ?? null, input.lastActionNoEffect, NO_EFFECT_NOTE)
-  const parts: ContentPart[] = intro ? [text(intro)] : []
-  parts.push(...imageParts(input.current.image), text([pageLine(input.rounds.length + 1, input.current), ...notes, '', 'Call one function.'].join('\n')))
-  messages.push({role: 'user', content: parts})
-  return messages
+  return windowedMessages(
+    input,
+    {
+      defaultWindow: DEFAULT_WINDOW,
+      noEffectNote: NO_EFFECT_NOTE,
+      intro: (older) => introText(input, older),
+      roundImage: screenshotOrNote,
+      roundText: (step, round, notes) => [pageLine(step, round), ...notes].join('\n'),
+      reply: (action) => (action ? toolsReply(action, input.viewport) : '(no reply)'),
+      current: (notes) => [...imageParts(input.current.image), text([pageLine(input.rounds.length + 1, input.current), ...notes, '', 'Call one function.'].join('\n'))],
+    },
+    {role: 'system', content: systemPrompt(input.viewport)},
+  )
 }
 
 /** The reply text for an action chosen without a model: one <tool_call> block, as the step records a model's call. */

@@ -3,7 +3,8 @@
 // resized screenshot, uitars-coordinates.ts), with webgym's task, page and history around it. No memory section:
 // UI-TARS keeps its context in its earlier replies, which the window sends back as assistant turns.
 import type {ChatMessage} from '../llm/client.js'
-import {image, imageParts, pageLine, roundNotes, text, type ContentPart} from './prompt-parts.js'
+import {imageParts, pageLine, text} from './prompt-parts.js'
+import {screenshotOrNote, windowedMessages} from './windowed-dialogue.js'
 import type {Action} from '../schema/trajectory.js'
 import {oneLine} from './qwen3vl-actions.js'
 import type {PolicyPromptInput, PolicyRound} from './qwen3vl.js'
@@ -51,24 +52,15 @@ function instructions(input: PolicyPromptInput, older: readonly PolicyRound[]): 
 
 /** The request for the next action: the instructions, the last `window` screenshots with the replies between them. */
 export function buildUiTarsMessages(input: PolicyPromptInput): ChatMessage[] {
-  const window = Number.isFinite(input.window) ? Math.max(1, Math.floor(input.window as number)) : DEFAULT_WINDOW
-  const firstShown = Math.max(0, input.rounds.length - (window - 1))
-  let intro: string | null = instructions(input, input.rounds.slice(0, firstShown))
-  const messages: ChatMessage[] = []
-  for (let i = firstShown; i < input.rounds.length; i++) {
-    const round = input.rounds[i]!
-    const notes = i > firstShown ? roundNotes(input.rounds[i - 1]!.action_error, input.rounds[i - 1]!.repeated, NO_EFFECT_NOTE) : []
-    const parts: ContentPart[] = intro ? [text(intro)] : []
-    intro = null
-    parts.push(round.image ? image(round.image) : text('(screenshot not available)'), text([pageLine(i + 1, round), ...notes].join('\n')))
-    messages.push({role: 'user', content: parts})
-    messages.push({role: 'assistant', content: round.response ?? (round.action ? uitarsReply(round.action, input.viewport) : '(no reply)')})
-  }
-  const notes = roundNotes(input.lastActionError ?? null, input.lastActionNoEffect, NO_EFFECT_NOTE)
-  const parts: ContentPart[] = intro ? [text(intro)] : []
-  parts.push(...imageParts(input.current.image), text([pageLine(input.rounds.length + 1, input.current), ...notes].join('\n')))
-  messages.push({role: 'user', content: parts})
-  return messages
+  return windowedMessages(input, {
+    defaultWindow: DEFAULT_WINDOW,
+    noEffectNote: NO_EFFECT_NOTE,
+    intro: (older) => instructions(input, older),
+    roundImage: screenshotOrNote,
+    roundText: (step, round, notes) => [pageLine(step, round), ...notes].join('\n'),
+    reply: (action) => (action ? uitarsReply(action, input.viewport) : '(no reply)'),
+    current: (notes) => [...imageParts(input.current.image), text([pageLine(input.rounds.length + 1, input.current), ...notes].join('\n'))],
+  })
 }
 
 /** A reply in UI-TARS's grammar for an action chosen without the model (in the model's coordinates). */

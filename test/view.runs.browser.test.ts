@@ -1,9 +1,9 @@
 /// <reference lib="dom" />
 // `webgym view` of two runs with a test side, in headless Chromium from file://: the table sorts by a column, pages,
 // filters by run and split side (counting each facet under the others), colours rows by run, and the comparison page
-// puts flipped tasks first with the paired numbers `webgym eval` prints. Then labelling mode: a person marks
-// trajectories on the index and facts on a trajectory's page, exports labels.ndjson, and `webgym judge eval --labels`
-// scores the judge against it.
+// puts flipped tasks first with the paired numbers `webgym eval` prints; with three runs the index's picker opens the
+// page of any pair. Then labelling mode: a person marks trajectories on the index and facts on trajectory pages,
+// exports labels.ndjson, and `webgym judge eval --labels` scores the judge against it, per trajectory and per fact.
 import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs'
 import {join} from 'node:path'
 import {pathToFileURL} from 'node:url'

@@ -1,9 +1,9 @@
 /// <reference lib="dom" />
 // `webgym view` of two runs with a test side, in headless Chromium from file://: the table sorts by a column, pages,
 // filters by run and split side (counting each facet under the others), colours rows by run, and the comparison page
-// puts flipped tasks first with the paired numbers `webgym eval` prints. Then labelling mode: a person marks
-// trajectories on the index and facts on a trajectory's page, exports labels.ndjson, and `webgym judge eval --labels`
-// scores the judge against it.
+// puts flipped tasks first with the paired numbers `webgym eval` prints; with three runs the index's picker opens the
+// page of any pair. Then labelling mode: a person marks trajectories on the index and facts on trajectory pages,
+// exports labels.ndjson, and `webgym judge eval --labels` scores the judge against it, per trajectory and per fact.
 import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs'
 import {join} from 'node:path'
 import {pathToFileURL} from 'node:url'
@@ -17,8 +17,9 @@ const wd = workdir()
 const TASKS = 60
 const LEVELS = ['easy', 'medium', 'hard'] as const
 
-/** Task i's reward in each run: base solves the even tasks, ckpt the multiples of 3 (so some flip each way). */
-const reward = (run: 'base' | 'ckpt', i: number): 0 | 1 => (run === 'base' ? (i % 2 === 0 ? 1 : 0) : i % 3 === 0 ? 1 : 0)
+type Run = 'base' | 'ckpt' | 'late'
+/** Task i's reward in each run: base solves the even tasks, ckpt the multiples of 3, late those of 3 or 5 (some flip each way). */
+const reward = (run: Run, i: number): 0 | 1 => (run === 'base' ? (i % 2 === 0 ? 1 : 0) : run === 'ckpt' ? (i % 3 === 0 ? 1 : 0) : i % 3 === 0 || i % 5 === 0 ? 1 : 0)
 const onTest = (i: number) => i % 4 === 0
 
 function task(i: number) {
@@ -28,8 +29,14 @@ function task(i: number) {
   }
 }
 
-function trajectory(run: 'base' | 'ckpt', i: number) {
-  const day = run === 'base' ? '01' : '02'
+/** base's judge verdicts on the rubric's facts: the lamp is in the cart when the task was solved; the price always shows. */
+const baseFacts = (i: number) => [
+  {group_id: 'g1', fact: 'lamp in cart', pass: reward('base', i) === 1, reason: 'cart seen'},
+  {group_id: 'g1', fact: 'price shown', pass: true, reason: 'price seen'},
+]
+
+function trajectory(run: Run, i: number) {
+  const day = run === 'base' ? '01' : run === 'ckpt' ? '02' : '03'
   return {
     task: task(i),
     run: {policy: 'oracle', model: null, prompt_version: null, viewport: {width: 1280, height: 768}, horizon: 10, seed: 0, webgym_version: '0.1.0', started_at: `2025-01-${day}T00:${String(i).padStart(2, '0')}:00Z`},
@@ -38,7 +45,7 @@ function trajectory(run: 'base' | 'ckpt', i: number) {
     error: null,
     steps: Array.from({length: (i * 7) % 11}, (_, index) => ({index, url: 'http://site.webgym.test/', screenshot: null, response: null, action: {name: 'wait'}, observe_ms: 1, policy_ms: 1, act_ms: 1})),
     judgment: {
-      reward: reward(run, i), facts: [], key_screenshots: [], answer_supported: null, reference_match: null, blocked: false, judge: 'programmatic', model: null, prompt_version: null,
+      reward: reward(run, i), facts: run === 'base' ? baseFacts(i) : [], key_screenshots: [], answer_supported: null, reference_match: null, blocked: false, judge: 'programmatic', model: null, prompt_version: null,
       webgym_version: '0.1.0', error: null,
     },
   }
@@ -65,7 +72,7 @@ afterAll(async () => {
 })
 
 /** Opens a report file in a fresh context (its own localStorage); every page error and failed request is a problem. */
-async function open(path: string, page?: Page): Promise<{page: Page; problems: string[]; close(): Promise<void>}> {
+async function open(path: string, page?: Page, report = 'report'): Promise<{page: Page; problems: string[]; close(): Promise<void>}> {
   const context = page ? page.context() : await browser.newContext({viewport: {width: 1280, height: 900}, acceptDownloads: true})
   const tab = page ?? (await context.newPage())
   const problems: string[] = []
@@ -74,7 +81,7 @@ async function open(path: string, page?: Page): Promise<{page: Page; problems: s
   })
   tab.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
   tab.on('requestfailed', (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`))
-  await tab.goto(pathToFileURL(wd.path('report', path)).href)
+  await tab.goto(pathToFileURL(wd.path(report, path)).href)
   await tab.locator('table[data-report-table][data-complete=true]').or(tab.locator('#labelling')).first().waitFor()
   return {page: tab, problems, close: () => context.close()}
 }
@@ -106,15 +113,16 @@ describe('runs and the test side on the command line', () => {
     }
   })
 
-  it('with three runs writes a comparison page for each later run against the first, linked from the index', async () => {
+  it('with three runs writes a comparison page for every pair, linked from the index', async () => {
     const three = await wd.run(['view', 'base.ndjson', 'ckpt.ndjson', 'base.ndjson', '--name', 'base', '--name', 'ckpt', '--name', 'again', '--out', 'three'])
     expect(three.exitCode, dump(three)).toBe(0)
-    expect(three.stderr).toMatch(/180 trajectory pages, .*2 comparison pages/)
+    expect(three.stderr).toMatch(/180 trajectory pages, .*3 comparison pages/)
     const index = wd.read('three', 'index.html')
-    expect(index).toContain('<a href="compare-2.html">ckpt vs base</a>')
-    expect(index).toContain('<a href="compare-3.html">again vs base</a>')
+    expect(index).toContain('<a href="compare-1-2.html">ckpt vs base</a>')
+    expect(index).toContain('<a href="compare-1-3.html">again vs base</a>')
+    expect(index).toContain('<a href="compare-2-3.html">again vs ckpt</a>')
     // The same file again: nothing flips, and every task is in both.
-    const again = wd.read('three', 'compare-3.html')
+    const again = wd.read('three', 'compare-1-3.html')
     expect(again).toContain('<dd data-field="flipped">0 to success, 0 to failure</dd>')
     expect(again).toContain(`<dd data-field="n">${TASKS}</dd>`)
     expect(again).toContain('<dd data-field="difference">+0.0 pts [0.0, 0.0]</dd>')
@@ -178,7 +186,7 @@ describe('two runs and a test side, in Chromium', () => {
     const evaluated = await wd.run(['eval', 'base.ndjson', 'ckpt.ndjson', '--test', 'test.ndjson', '--bootstrap', '1000', '--seed', '0', '--format', 'json'])
     expect(evaluated.exitCode, dump(evaluated)).toBe(0)
     const {paired} = JSON.parse(evaluated.stdout)
-    const {page, problems, close} = await open('compare-2.html')
+    const {page, problems, close} = await open('compare-1-2.html')
     try {
       const field = (name: string) => page.locator(`#paired [data-field=${name}]`).textContent()
       expect(await field('n')).toBe(String(paired.n))
@@ -211,6 +219,45 @@ describe('two runs and a test side, in Chromium', () => {
   })
 })
 
+describe('three runs, in Chromium', () => {
+  it('the picker on the index opens the page of any two runs, whose numbers are those webgym eval gives for the two files', async () => {
+    wd.write('late.ndjson', ndjson(Array.from({length: TASKS}, (_, i) => trajectory('late', i))))
+    const made = await wd.run(['view', 'base.ndjson', 'ckpt.ndjson', 'late.ndjson', '--out', 'picked'])
+    expect(made.exitCode, dump(made)).toBe(0)
+    const evaluated = await wd.run(['eval', 'ckpt.ndjson', 'late.ndjson', '--bootstrap', '1000', '--seed', '0', '--format', 'json'])
+    expect(evaluated.exitCode, dump(evaluated)).toBe(0)
+    const {paired} = JSON.parse(evaluated.stdout)
+    expect(paired.flipped.length).toBeGreaterThan(0)
+    const {page, problems, close} = await open('index.html', undefined, 'picked')
+    try {
+      // The same run twice is refused; a later run as A opens the pair's page, which puts the earlier run as A.
+      await page.selectOption('#compare-a', {label: 'ckpt'})
+      await page.selectOption('#compare-b', {label: 'ckpt'})
+      expect(await page.locator('#compare-open').isDisabled()).toBe(true)
+      expect(await page.locator('#compare-note').textContent()).toBe('pick two different runs')
+      await page.selectOption('#compare-b', {label: 'late'})
+      await page.click('#compare-open')
+      await page.waitForURL(/\/compare-2-3\.html$/)
+      await page.locator('table[data-report-table][data-complete=true]').waitFor()
+      expect(await page.locator('h1').textContent()).toBe('late vs ckpt')
+      const field = (name: string) => page.locator(`#paired [data-field=${name}]`).textContent()
+      expect(await field('n')).toBe(String(paired.n))
+      const points = `${paired.difference >= 0 ? '+' : ''}${(100 * paired.difference).toFixed(1)} pts [${(100 * paired.ci95[0]).toFixed(1)}, ${(100 * paired.ci95[1]).toFixed(1)}]`
+      expect(await field('difference')).toBe(points)
+      expect(await field('mcnemar')).toBe(paired.mcnemar_p.toFixed(4))
+      const toSuccess = paired.flipped.filter((flip: {second: number}) => flip.second === 1).length
+      expect(await field('flipped')).toBe(`${toSuccess} to success, ${paired.flipped.length - toSuccess} to failure`)
+      // Flipped tasks first.
+      const changes = await column(page, 6)
+      expect(changes.slice(0, paired.flipped.length).every((change) => change.startsWith('to '))).toBe(true)
+      expect((await column(page, 2)).slice(0, paired.flipped.length).sort()).toEqual(paired.flipped.map((flip: {task_id: string}) => flip.task_id).sort())
+      expect(problems).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+})
+
 describe('labelling mode', () => {
   it('marks trajectories and facts in the browser, exports labels.ndjson, and judge eval scores the judge against it', async () => {
     const {page, problems, close} = await open('index.html')
@@ -235,7 +282,11 @@ describe('labelling mode', () => {
       await page.locator('li[data-fact="lamp in cart"] button[data-mark="1"]').click()
       await page.locator('li[data-fact="price shown"] button[data-mark="0"]').click()
       expect(await page.locator('#label-count').textContent()).toContain('6 trajectories of this report labelled')
-      await page.goBack()
+      // Trajectory 1: one fact of two marked, so the judge's verdict on the other has no label.
+      await page.goto(pathToFileURL(wd.path('report', 't', '1.html')).href)
+      expect(await page.locator('#label-trajectory button[data-mark="1"]').getAttribute('aria-pressed')).toBe('true')
+      await page.locator('li[data-fact="lamp in cart"] button[data-mark="1"]').click()
+      await page.goto(pathToFileURL(wd.path('report', 'index.html')).href)
       await page.locator('table[data-complete=true]').waitFor()
       expect(await page.locator('tbody tr[data-n="6"] button[data-mark="1"]').getAttribute('aria-pressed')).toBe('true')
       await page.selectOption('select[data-filter=label]', 'unlabelled')
@@ -249,7 +300,7 @@ describe('labelling mode', () => {
       const shown = await page.locator('#label-text').inputValue()
       const lines = shown.trimEnd().split('\n').map((line) => JSON.parse(line))
       expect(lines).toEqual([
-        {key: 'fx:00@2025-01-01T00:00:00Z', label: 1},
+        {key: 'fx:00@2025-01-01T00:00:00Z', label: 1, facts: [{group_id: 'g1', fact: 'lamp in cart', label: 1}]},
         {key: 'fx:01@2025-01-01T00:01:00Z', label: 0},
         {key: 'fx:02@2025-01-01T00:02:00Z', label: 1},
         {key: 'fx:03@2025-01-01T00:03:00Z', label: 0},
@@ -268,8 +319,17 @@ describe('labelling mode', () => {
       expect(report.overall.precision).toBeCloseTo(2 / 3, 10)
       expect(report.overall.kappa).toBeCloseTo(1 / 3, 10)
       expect(report.unmatched).toMatchObject({predictions: TASKS - 6, labels: 0})
+      // Per fact, the marks made above against base's verdicts: fx:00 lamp 1 vs 1 (tp); fx:05 lamp 1 vs 0 (fn), price 0
+      // vs 1 (fp); fx:00's price was judged but not marked.
+      expect(report.facts.trajectories).toBe(2)
+      expect(report.facts.overall).toMatchObject({n: 3, confusion: {tp: 1, fp: 1, fn: 1, tn: 0}, judge_errors: 0})
+      expect(report.facts.overall.accuracy).toBeCloseTo(1 / 3, 10)
+      expect(report.facts.overall.kappa).toBeCloseTo(-0.5, 10)
+      expect(report.facts.unmatched).toEqual({labelled_not_judged: 0, judged_not_labelled: 1})
+      expect(scored.stderr).toContain('1 judged fact has no label (first: base.ndjson:1, key "fx:00@2025-01-01T00:00:00Z", group g1 fact "price shown")')
       const table = await wd.run(['judge', 'eval', 'base.ndjson', '--labels', labelsFile])
       expect(table.stdout).toMatch(/^overall\s+6\s+0\.667\s+0\.667\s+0\.667\s+0\.667\s+0\.333\s+2\s+1\s+1\s+2\s+0$/m)
+      expect(table.stdout).toMatch(/^facts\s+3\s+0\.333\s+0\.500\s+0\.500\s+0\.500\s+-0\.500\s+1\s+1\s+1\s+0\s+0$/m)
     } finally {
       await close()
     }

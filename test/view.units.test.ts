@@ -264,7 +264,8 @@ describe('the index page', () => {
     // The task links to the trajectory's page (t/<n>.html) through the n column.
     expect(meta.columns.find((column) => column.id === 'intent')).toMatchObject({render: 'link', link: 'n'})
     expect(elements(page, 'th').map((th) => th['data-sort'])).toEqual(['n', 'intent', 'website', 'level', 'status', 'reward', 'steps', 'source'])
-    expect(elements(page, 'select').map((select) => select['data-filter'])).toEqual(['status', 'reward', 'level', 'website', undefined])
+    expect(elements(page, 'select').map((select) => select['data-filter'])).toEqual(['source', 'status', 'reward', 'level', 'website', undefined])
+    expect(page).toContain('<option value="fx" data-text="fx">fx (3)</option>')
     expect(elements(page, 'input').map((input) => input['data-search'])).toEqual(['intent'])
     expect(page).toContain('<option value="(none)" data-text="not judged">not judged (1)</option>')
     expect(page).toContain('<option value="hard" data-text="hard">hard (1)</option>')
@@ -281,7 +282,7 @@ describe('the index page', () => {
     const {page, meta, encoded} = indexPage(rows, {files: ['runs/base.ndjson', 'runs/ckpt.ndjson.gz'], split: true})
     expect(encoded.map((each) => decode(meta, each)).map((each) => [each.run, each.split])).toEqual([['base', 'train'], ['ckpt', 'test'], ['ckpt', 'train']])
     expect(meta.runs).toEqual([{name: 'base', colour: '#2f6fde'}, {name: 'ckpt', colour: '#e69f00'}])
-    expect(elements(page, 'select').map((select) => select['data-filter'])).toEqual(['run', 'split', 'status', 'reward', 'level', 'website', undefined])
+    expect(elements(page, 'select').map((select) => select['data-filter'])).toEqual(['run', 'split', 'source', 'status', 'reward', 'level', 'website', undefined])
     expect(page).toContain('<option value="test" data-text="test">test (1)</option>')
     expect(elements(page, 'tr').filter((attrs) => attrs['data-run']).map((attrs) => attrs['data-run'])).toEqual(['base', 'ckpt'])
     expect(page).toContain('50.0% [9.5%, 90.5%]')

@@ -5,6 +5,7 @@ import {readRecords} from '../io/read-records.js'
 import {opt, optionText} from '../option-text.js'
 import {JudgedTrajectorySchema} from '../schema/judged.js'
 import {agreementReport, type AgreementReport} from './agreement.js'
+import {unmatchedFactsMessage, type FactAgreementReport, type UnmatchedFact} from './fact-agreement.js'
 import {formatMetric} from './format-agreement.js'
 import {matchLabels, type Label, type Prediction} from './match-labels.js'
 import {readLabels} from './read-labels.js'
@@ -30,12 +31,16 @@ export interface JudgeEvalReport extends AgreementReport {
   /** Labels taken from judged trajectories whose judgment failed. */
   label_judge_errors: number
   invalid_skipped: number
+  /** Per-fact agreement, over the scored trajectories whose label carries facts (n 0 when none does). */
+  facts: FactAgreementReport
 }
 
 export interface JudgeEval {
   report: JudgeEvalReport
   unmatched_predictions: Prediction[]
   unmatched_labels: Label[]
+  facts_labelled_not_judged: UnmatchedFact[]
+  facts_judged_not_labelled: UnmatchedFact[]
 }
 
 /** Reads labels (whole) and judged trajectories (a few fields each), pairs them and measures their agreement. */
@@ -45,7 +50,8 @@ export async function evalJudge(options: JudgeEvalOptions): Promise<JudgeEval> {
   const predictions: Prediction[] = []
   for await (const {record, location} of readRecords([options.predictions], {schema: JudgedTrajectorySchema, ...read})) {
     const {task, judgment} = record
-    predictions.push({key: trajectoryKey(record), task_id: task.id, level: task.level, source: task.source, reward: judgment.reward, judge_error: judgment.error !== null, location})
+    const facts = judgment.facts.map(({group_id, fact, pass}) => ({group_id, fact, value: pass ? (1 as const) : (0 as const)}))
+    predictions.push({key: trajectoryKey(record), task_id: task.id, level: task.level, source: task.source, reward: judgment.reward, judge_error: judgment.error !== null, facts, location})
   }
   const match = matchLabels(predictions, labels)
   const agreement = agreementReport(match.pairs)
@@ -59,9 +65,12 @@ export async function evalJudge(options: JudgeEvalOptions): Promise<JudgeEval> {
       judge_errors: agreement.overall.judge_errors,
       label_judge_errors: labels.filter((label) => label.judge_error && !unmatchedLabels.has(label)).length,
       invalid_skipped: options.invalid.skipped,
+      facts: match.facts.report(),
     },
     unmatched_predictions: match.unmatched_predictions,
     unmatched_labels: match.unmatched_labels,
+    facts_labelled_not_judged: match.facts.labelledNotJudged,
+    facts_judged_not_labelled: match.facts.judgedNotLabelled,
   }
 }
 
@@ -81,6 +90,11 @@ export function unmatchedMessage(result: JudgeEval): string | undefined {
   return parts.length > 0 ? parts.join('; ') : undefined
 }
 
+/** One line on the facts left unscored (see unmatchedFactsMessage); undefined when every fact matched. */
+export function unmatchedFacts(result: JudgeEval): string | undefined {
+  return unmatchedFactsMessage(result.facts_labelled_not_judged, result.facts_judged_not_labelled)
+}
+
 /** Strict evaluation: every judged trajectory has a label and every label a trajectory. */
 export function assertAllMatched(result: JudgeEval): void {
   const message = unmatchedMessage(result)
@@ -89,6 +103,7 @@ export function assertAllMatched(result: JudgeEval): void {
 
 /** The stderr summary line. */
 export function judgeEvalSummary(report: JudgeEvalReport): string {
-  const {overall} = report
-  return `judge eval: ${overall.n} ${overall.n === 1 ? 'pair' : 'pairs'}, accuracy ${formatMetric(overall.accuracy)}, kappa ${formatMetric(overall.kappa)}; unmatched: ${report.unmatched.predictions} judged, ${report.unmatched.labels} labels; ${report.judge_errors} judge errors; ${report.invalid_skipped} invalid skipped`
+  const {overall, facts} = report
+  const perFact = facts.trajectories > 0 ? `; facts: ${facts.overall.n} compared, accuracy ${formatMetric(facts.overall.accuracy)}, kappa ${formatMetric(facts.overall.kappa)}` : ''
+  return `judge eval: ${overall.n} ${overall.n === 1 ? 'pair' : 'pairs'}, accuracy ${formatMetric(overall.accuracy)}, kappa ${formatMetric(overall.kappa)}${perFact}; unmatched: ${report.unmatched.predictions} judged, ${report.unmatched.labels} labels; ${report.judge_errors} judge errors; ${report.invalid_skipped} invalid skipped`
 }

@@ -3,10 +3,12 @@ import type {JudgeEvalReport} from './eval-judge.js'
 
 const HEADER = ['', 'n', 'accuracy', 'precision', 'recall', 'F1', 'kappa', 'tp', 'fp', 'fn', 'tn', 'judge errors']
 
-// The `judge eval` table: one row of metrics and confusion counts for all pairs, then per level and per source (groups
-// with no pair left out), then what was not scored.
+// The `judge eval` table: one row of metrics and confusion counts for all pairs (and, when labels carry facts, one for
+// the facts beside it), then per level and per source (groups with no pair left out), then what was not scored.
 export function formatAgreementReport(report: JudgeEvalReport): string {
-  const rows = [HEADER, agreementRow('overall', report.overall), ['by level'], ...groupRows(report.by_level), ['by source'], ...groupRows(report.by_source)]
+  const {facts} = report
+  const factRows = facts.trajectories > 0 ? [agreementRow('facts', facts.overall)] : []
+  const rows = [HEADER, agreementRow('overall', report.overall), ...factRows, ['by level'], ...groupRows(report.by_level), ['by source'], ...groupRows(report.by_source)]
   const lines = [
     `judge eval: ${report.predictions} against labels ${report.labels} (positive = reward 1)`,
     '',
@@ -16,6 +18,13 @@ export function formatAgreementReport(report: JudgeEvalReport): string {
     `labels without a judged trajectory    ${report.unmatched.labels}`,
     `judge errors (scored as reward 0)     ${report.judge_errors}`,
   ]
+  if (facts.trajectories > 0) {
+    lines.push(
+      `trajectories with fact labels         ${facts.trajectories}`,
+      `labelled facts not in the judgment    ${facts.unmatched.labelled_not_judged}`,
+      `judged facts without a label          ${facts.unmatched.judged_not_labelled}`,
+    )
+  }
   if (report.label_judge_errors > 0) lines.push(`labels from failed judgments          ${report.label_judge_errors}`)
   if (report.invalid_skipped > 0) lines.push(`invalid skipped                       ${report.invalid_skipped}`)
   if (report.overall.n === 0) lines.push('', 'no judged trajectory has a label: nothing to score')

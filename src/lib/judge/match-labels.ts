@@ -3,6 +3,7 @@
 import {formatLocation, InputError, type RecordLocation} from '../errors.js'
 import type {Level} from '../schema/level.js'
 import type {ScoredPair} from './agreement.js'
+import {FactMatcher, type FactMark} from './fact-agreement.js'
 
 /** What `judge eval` keeps of one judged trajectory. */
 export interface Prediction {
@@ -12,6 +13,8 @@ export interface Prediction {
   source: string
   reward: 0 | 1
   judge_error: boolean
+  /** The judge's verdicts on rubric facts (pass = 1). */
+  facts?: readonly FactMark[]
   location: RecordLocation
 }
 
@@ -23,12 +26,16 @@ export interface Label {
   label: 0 | 1
   /** The label is a judged trajectory whose judgment failed (so its 0 is no verdict). */
   judge_error: boolean
+  /** Hand verdicts on rubric facts, when the label carries them. */
+  facts?: readonly FactMark[]
   location: RecordLocation
 }
 
 export interface LabelMatch {
   /** In prediction order. */
   pairs: ScoredPair[]
+  /** The per-fact pairs of the labels that carry facts. */
+  facts: FactMatcher
   unmatched_predictions: Prediction[]
   unmatched_labels: Label[]
 }
@@ -69,6 +76,7 @@ export function matchLabels(predictions: readonly Prediction[], labels: readonly
   }
 
   const pairs: ScoredPair[] = []
+  const facts = new FactMatcher()
   const unmatchedPredictions: Prediction[] = []
   for (const prediction of predictions) {
     const label = labelOf.get(prediction)
@@ -79,8 +87,9 @@ export function matchLabels(predictions: readonly Prediction[], labels: readonly
     // A failed judgment's reward is the fail-safe 0, whatever the record says.
     const predicted = prediction.judge_error ? 0 : prediction.reward
     pairs.push({predicted, actual: label.label, level: prediction.level, source: prediction.source, judge_error: prediction.judge_error})
+    facts.add({key: prediction.key, facts: prediction.facts ?? [], location: prediction.location, judge_error: prediction.judge_error}, label.facts && {facts: label.facts, location: label.location})
   }
-  return {pairs, unmatched_predictions: unmatchedPredictions, unmatched_labels: unmatchedLabels}
+  return {pairs, facts, unmatched_predictions: unmatchedPredictions, unmatched_labels: unmatchedLabels}
 }
 
 function onlyPrediction(candidates: Prediction[] | undefined, label: Label): Prediction | undefined {

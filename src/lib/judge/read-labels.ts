@@ -30,12 +30,22 @@ function labelOfLine(line: JsonLine): Label | InvalidRecordError {
     const judged = parse(JudgedTrajectorySchema, line)
     if (judged instanceof InvalidRecordError) return judged
     const {judgment} = judged
-    return {target: {by: 'key', value: trajectoryKey(judged)}, label: judgment.reward, judge_error: judgment.error !== null, location}
+    // A judgment that failed gives no verdict on its facts either.
+    const facts = judgment.error === null && judgment.facts.length > 0 ? judgment.facts.map(({group_id, fact, pass}) => ({group_id, fact, value: pass ? (1 as const) : (0 as const)})) : undefined
+    return {target: {by: 'key', value: trajectoryKey(judged)}, label: judgment.reward, judge_error: judgment.error !== null, facts, location}
   }
   const record = parse(LabelRecordSchema, line)
   if (record instanceof InvalidRecordError) return record
   const target = record.key != null ? {by: 'key' as const, value: record.key} : {by: 'task_id' as const, value: record.task_id!}
-  return {target, label: labelValue(record), judge_error: false, location}
+  const facts = (record.facts ?? []).map((mark) => ({group_id: mark.group_id, fact: mark.fact, value: labelValue(mark)}))
+  const seen = new Map<string, number>()
+  for (const [i, mark] of facts.entries()) {
+    const id = `${String(mark.group_id)}\u0000${mark.fact}`
+    const first = seen.get(id)
+    if (first !== undefined) return new InvalidRecordError(location, `facts.${i}`, `fact "${mark.fact}" of group ${String(mark.group_id)} is labelled again (first at facts.${first})`, 'keep one label per fact')
+    seen.set(id, i)
+  }
+  return {target, label: labelValue(record), judge_error: false, facts: record.facts ? facts : undefined, location}
 }
 
 function parse<S extends z.ZodType>(schema: S, line: JsonLine): z.output<S> | InvalidRecordError {

@@ -35,8 +35,8 @@ export const LabelRecordSchema = z
 
 export type LabelRecord = z.infer<typeof LabelRecordSchema>
 
-/** The record's label as a reward (a valid record has `label` or `reward`). */
-export function labelValue(record: LabelRecord): 0 | 1 {
+/** The record's (or fact label's) label as a reward (a valid record has `label` or `reward`). */
+export function labelValue(record: Pick<LabelRecord, 'label' | 'reward'>): 0 | 1 {
   return toBinary(record.label ?? record.reward ?? 0)
 }
 

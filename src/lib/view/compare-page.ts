@@ -7,9 +7,9 @@ import type {TableMeta} from './table-data.js'
 import {TABLE_SCRIPT} from './table-script.js'
 import {renderFilters, renderTable} from './table-shell.js'
 
-/** The comparison page of run b (1-based position k) against the first run: compare-<k>.html. */
-export function comparePagePath(k: number): string {
-  return `compare-${k}.html`
+/** The comparison page of run b against run a (1-based positions, a < b): compare-<a>-<b>.html. */
+export function comparePagePath(a: number, b: number): string {
+  return `compare-${a}-${b}.html`
 }
 
 export interface ComparePageOptions {

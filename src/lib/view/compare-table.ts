@@ -9,8 +9,9 @@ import {CodeBook, NONE_LABEL, ValueCounts, type ColumnSpec, type FacetSpec, type
 export const ABSENT = 'absent'
 const OUTCOME_RANK = (value: string) => ['1', '0', NONE_LABEL, ABSENT].indexOf(value)
 
-export function compareDataset(b: number): string {
-  return `compare-${b}`
+/** The row chunks of run b against run a (1-based positions): data/compare-<a>-<b>-<k>.js. */
+export function compareDataset(a: number, b: number): string {
+  return `compare-${a}-${b}`
 }
 
 export class CompareTable {

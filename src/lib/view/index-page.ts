@@ -1,4 +1,5 @@
 import {wilsonInterval} from '../eval/statistics.js'
+import {COMPARE_PICKER_SCRIPT, comparePicker} from './compare-picker.js'
 import {html, type SafeHtml} from './html.js'
 import {INDEX_LABEL_SCRIPT, LABEL_STORE_SCRIPT} from './label-script.js'
 import {renderPage} from './page-shell.js'
@@ -25,14 +26,15 @@ export interface IndexPageOptions {
   comparisons?: readonly ComparisonLink[]
 }
 
-/** The index's script: the table's, after the labelling store and panel in labelling mode. */
-export function indexScript(label: boolean): string {
-  return label ? `${LABEL_STORE_SCRIPT}\n${INDEX_LABEL_SCRIPT}\n${TABLE_SCRIPT}` : TABLE_SCRIPT
+/** The index's script: the table's, after the labelling store and panel in labelling mode, then the comparison picker's. */
+export function indexScript(label: boolean, picker = false): string {
+  const table = label ? `${LABEL_STORE_SCRIPT}\n${INDEX_LABEL_SCRIPT}\n${TABLE_SCRIPT}` : TABLE_SCRIPT
+  return picker ? `${table}\n${COMPARE_PICKER_SCRIPT}` : table
 }
 
 /**
- * The report's front page: a summary line (a table of runs when there are several, with links to their comparison
- * pages), the summary charts, and the table of trajectories, whose rows the script loads from data/rows-<k>.js.
+ * The report's front page: a summary line (a table of runs when there are several, with a picker and links to their
+ * comparison pages), the summary charts, and the table of trajectories, whose rows the script loads from data/rows-<k>.js.
  */
 export function renderIndexPage(options: IndexPageOptions): string {
   const {meta, runs, tally} = options
@@ -48,7 +50,7 @@ ${tally.charts({split: options.split})}
 ${label ? labelPanel() : null}
 ${renderFilters(meta, 'trajectories')}
 ${renderTable(meta, 'trajectories')}`
-  return renderPage({title, body, script: indexScript(label), loadsScripts: true, dataset: {reportRoot: 'index.html'}})
+  return renderPage({title, body, script: indexScript(label, runs.length > 1 && (options.comparisons ?? []).length > 0), loadsScripts: true, dataset: {reportRoot: 'index.html'}})
 }
 
 function summaryLine(total: RunSummary): SafeHtml {
@@ -68,7 +70,8 @@ function runsTable(runs: readonly ReportRun[], tally: RunTallies, comparisons: r
 <thead><tr><th>Run</th><th>File</th><th class="num">Trajectories</th><th class="num">Judged</th><th class="num">Success rate [95% CI]</th><th class="num">Mean steps</th></tr></thead>
 <tbody>${rows}</tbody>
 </table>
-${comparisons.length > 0 ? html`<p>Compared task by task: ${comparisons.map((link, i) => html`${i > 0 ? ' · ' : null}<a href="${link.href}">${link.title}</a>`)}</p>` : null}`
+${comparisons.length > 0 ? html`${comparePicker(runs)}
+<p>Compared task by task: ${comparisons.map((link, i) => html`${i > 0 ? ' · ' : null}<a href="${link.href}">${link.title}</a>`)}</p>` : null}`
 }
 
 function labelPanel(): SafeHtml {

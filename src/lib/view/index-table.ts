@@ -41,7 +41,7 @@ export interface IndexTableOptions {
 /** Builds the index table's rows and, once all are seen, its description for the page. */
 export class IndexTable {
   private readonly books = {run: new CodeBook(), level: new CodeBook(), split: new CodeBook(), status: new CodeBook(), reward: new CodeBook(), source: new CodeBook()}
-  private readonly counts = {run: new ValueCounts(), level: new ValueCounts(), split: new ValueCounts(), status: new ValueCounts(), reward: new ValueCounts(), website: new ValueCounts()}
+  private readonly counts = {run: new ValueCounts(), level: new ValueCounts(), split: new ValueCounts(), status: new ValueCounts(), reward: new ValueCounts(), website: new ValueCounts(), source: new ValueCounts()}
   private rows = 0
 
   constructor(private readonly options: IndexTableOptions) {
@@ -59,6 +59,7 @@ export class IndexTable {
     this.counts.status.add(values.status)
     this.counts.reward.add(values.reward)
     this.counts.website.add(values.website)
+    this.counts.source.add(row.source)
     const cells: unknown[] = [row.n]
     if (this.multiRun) cells.push(this.books.run.code(run))
     cells.push(clip(row.intent, INTENT_MAX), row.website === null ? null : clip(row.website, WEBSITE_MAX), this.books.level.code(values.level))
@@ -90,12 +91,14 @@ export class IndexTable {
   }
 
   facets(): FacetSpec[] {
-    const select = (id: 'run' | 'level' | 'split' | 'status' | 'reward', label: string, rank?: (value: string) => number, text?: (value: string) => string): FacetSpec => ({
+    const select = (id: 'run' | 'level' | 'split' | 'status' | 'reward' | 'source', label: string, rank?: (value: string) => number, text?: (value: string) => string): FacetSpec => ({
       column: id, label, type: 'select', options: this.counts[id].options(this.books[id], this.books[id].order(rank), text),
     })
     const facets: FacetSpec[] = []
     if (this.multiRun) facets.push(select('run', 'Run', (name) => this.options.runs.findIndex((run) => run.name === name)))
     if (this.options.split) facets.push(select('split', 'Split', SPLIT_RANK))
+    // Sources are few (a benchmark each): a select box beside the split's, in name order.
+    facets.push(select('source', 'Source'))
     facets.push(select('status', 'Status'), select('reward', 'Reward', REWARD_RANK, (value) => REWARD_TEXT.get(value) ?? value), select('level', 'Level', LEVEL_RANK))
     facets.push(this.websiteFacet())
     facets.push({column: 'intent', label: 'Task', type: 'search'})

@@ -29,7 +29,7 @@ export interface WriteReportOptions {
   names?: readonly string[]
   /** The test side of the split (tasks): a split facet, filter and chart; every other task is train. */
   test?: string
-  /** The report folder: index.html, t/<n>.html, data/, shots/, compare-<k>.html. */
+  /** The report folder: index.html, t/<n>.html, data/, shots/, compare-<a>-<b>.html. */
   outDir: string
   /** Where the records' screenshot paths are relative to (default: each input's folder, then its shots/). */
   shots?: string
@@ -127,19 +127,22 @@ async function writePages(options: WriteReportOptions, runs: readonly ReportRun[
   }
 }
 
-// Each later run against the first, as `webgym eval` compares them: compare-<k>.html and its row chunks.
+// Every pair of runs, the later (B) against the earlier (A), as `webgym eval` compares them: compare-<a>-<b>.html and
+// its row chunks.
 async function writeComparisons(options: WriteReportOptions, runs: readonly ReportRun[], pairing: RunPairing, split: boolean): Promise<ComparisonLink[]> {
   const bootstrap = {samples: options.bootstrapSamples ?? DEFAULT_BOOTSTRAP_SAMPLES, seed: options.seed ?? 0}
   const links: ComparisonLink[] = []
-  for (let b = 1; b < runs.length; b++) {
-    const comparison = pairing.compare(0, b, {bootstrapSamples: bootstrap.samples, seed: bootstrap.seed})
-    const dataset = compareDataset(b + 1)
-    const table = new CompareTable(comparison, {split, dataset})
-    const chunks = new ChunkWriter({outDir: options.outDir, dataset})
-    for (const row of comparison.rows) await chunks.add(table.encode(row))
-    const path = comparePagePath(b + 1)
-    await writeFile(join(options.outDir, path), renderComparePage({comparison, meta: table.meta(await chunks.finish()), bootstrap}))
-    links.push({href: path, title: `${runs[b]!.name} vs ${runs[0]!.name}`})
+  for (let a = 0; a < runs.length; a++) {
+    for (let b = a + 1; b < runs.length; b++) {
+      const comparison = pairing.compare(a, b, {bootstrapSamples: bootstrap.samples, seed: bootstrap.seed})
+      const dataset = compareDataset(a + 1, b + 1)
+      const table = new CompareTable(comparison, {split, dataset})
+      const chunks = new ChunkWriter({outDir: options.outDir, dataset})
+      for (const row of comparison.rows) await chunks.add(table.encode(row))
+      const path = comparePagePath(a + 1, b + 1)
+      await writeFile(join(options.outDir, path), renderComparePage({comparison, meta: table.meta(await chunks.finish()), bootstrap}))
+      links.push({href: path, title: `${runs[b]!.name} vs ${runs[a]!.name}`})
+    }
   }
   return links
 }

@@ -1,7 +1,6 @@
 // `webgym judge --judge llm` through the built CLI against the OpenAI-compatible stand-in with scripted replies:
 // the reward rule, blocked pages, unsupported answers, judge failures, votes, the image cap, and resuming.
-import {createHash} from 'node:crypto'
-import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs'
+import {existsSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import sharp from 'sharp'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
@@ -9,6 +8,7 @@ import {JudgedTrajectorySchema} from '../src/lib/schema/judged.js'
 import {assertBuilt, runWebgym} from './helpers/cli.js'
 import {startStandin, type Standin, type StandinReply, type StandinRequest} from './helpers/openai-standin.js'
 import {jsonReply} from './helpers/structured.js'
+import {solidScreenshot, syntheticSteps} from './helpers/synthetic-steps.js'
 import {workdir} from './helpers/workdir.js'
 
 const MODEL = 'judge-model'
@@ -18,15 +18,7 @@ const shotsDir = wd.path('shots')
 // ---- screenshots and trajectories --------------------------------------------------------------------------------
 
 /** A distinct 1280x768 JPEG per number, stored content-addressed like rollout does; returns its name. */
-async function screenshot(n: number): Promise<string> {
-  const bytes = await sharp({create: {width: 1280, height: 768, channels: 3, background: {r: (n * 37) % 256, g: (n * 91) % 256, b: (n * 53) % 256}}})
-    .jpeg({quality: 80})
-    .toBuffer()
-  const name = `${createHash('sha256').update(bytes).digest('hex')}.jpg`
-  mkdirSync(shotsDir, {recursive: true})
-  writeFileSync(join(shotsDir, name), bytes)
-  return name
-}
+const screenshot = (n: number) => solidScreenshot(shotsDir, n)
 
 interface TrajectoryOptions {
   /** Scenario tag in the intent, read by the stand-in. */
@@ -62,20 +54,11 @@ async function trajectory(options: TrajectoryOptions) {
     status: options.status ?? 'answered',
     answer: options.answer === undefined ? '$12.99' : options.answer,
     error: null,
-    steps: names.map((name, index) => ({
-      index,
-      url: `https://shop.example/page/${index}`,
-      title: index === names.length - 1 && options.title ? options.title : `Page ${index}`,
-      screenshot: name,
-      response: 'Thought: ...',
-      action: index === names.length - 1 ? {name: 'answer', text: options.answer ?? '$12.99'} : {name: 'left_click', coordinate: [500, 400]},
-      memory: null,
-      action_error: null,
-      repeated: false,
-      observe_ms: 10,
-      policy_ms: 10,
-      act_ms: 10,
-    })),
+    steps: syntheticSteps(names, {
+      url: (index) => `https://shop.example/page/${index}`,
+      title: (index) => (index === names.length - 1 && options.title ? options.title : `Page ${index}`),
+      answer: options.answer ?? '$12.99',
+    }),
   }
 }
 

@@ -1,10 +1,7 @@
 // Rubrics that a source task set gives, made at build time without a model: DeepShop's attribute / filter / sort
 // sub-requirements and Mind2Web-Live's evaluation key nodes, on the real samples (fixtures/sources/), through the
 // built CLI. Then `rubric gen` against the local OpenAI-compatible stand-in keeps them, and `judge` judges by them.
-import {createHash} from 'node:crypto'
-import {mkdirSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
-import sharp from 'sharp'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {countFacts} from '../src/lib/schema/level.js'
 import {TaskSchema, type Task} from '../src/lib/schema/task.js'
@@ -12,6 +9,7 @@ import {dump} from './helpers/cli.js'
 import {startStandin, type Standin, type StandinReply, type StandinRequest} from './helpers/openai-standin.js'
 import {assertBuilt, fixture, taskById, tasksBuild, type BuildRun} from './helpers/sources.js'
 import {jsonReply} from './helpers/structured.js'
+import {solidScreenshot, syntheticSteps} from './helpers/synthetic-steps.js'
 import {workdir} from './helpers/workdir.js'
 
 const wd = workdir()
@@ -244,35 +242,15 @@ describe('judge with a source-made rubric', () => {
     await standin?.close()
   })
 
-  async function screenshot(n: number): Promise<string> {
-    const bytes = await sharp({create: {width: 1280, height: 768, channels: 3, background: {r: n * 40, g: 90, b: 160}}}).jpeg({quality: 80}).toBuffer()
-    const name = `${createHash('sha256').update(bytes).digest('hex')}.jpg`
-    mkdirSync(wd.path('shots'), {recursive: true})
-    writeFileSync(join(wd.path('shots'), name), bytes)
-    return name
-  }
-
   async function trajectory(task: Task, tag: string) {
-    const shots = [await screenshot(1), await screenshot(2)]
+    const shots = [await solidScreenshot(wd.path('shots'), 1), await solidScreenshot(wd.path('shots'), 2)]
     return {
       task: {...task, intent: `${tag} ${task.intent}`},
       run: {policy: 'openai', model: 'policy', prompt_version: 'qwen3vl-v1', viewport: {width: 1280, height: 768}, horizon: 30, seed: 0, webgym_version: '0.1.0'},
       status: 'answered',
       answer: 'The green Xbox Wireless controller at $39.99',
       error: null,
-      steps: shots.map((screenshot, index) => ({
-        index,
-        url: `https://www.amazon.com/s?k=xbox+controller&page=${index}`,
-        screenshot,
-        response: 'Thought: ...',
-        action: index === shots.length - 1 ? {name: 'answer', text: 'The green Xbox Wireless controller at $39.99'} : {name: 'left_click', coordinate: [500, 400]},
-        memory: null,
-        action_error: null,
-        repeated: false,
-        observe_ms: 10,
-        policy_ms: 10,
-        act_ms: 10,
-      })),
+      steps: syntheticSteps(shots, {url: (index) => `https://www.amazon.com/s?k=xbox+controller&page=${index}`, answer: 'The green Xbox Wireless controller at $39.99'}),
     }
   }
 

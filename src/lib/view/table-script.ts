@@ -235,21 +235,17 @@ export const TABLE_SCRIPT = `(() => {
   };
 
   readHash();
-  for (const select of document.querySelectorAll('select[data-filter]')) {
-    select.value = state.filters[select.dataset.filter] || '';
-    select.addEventListener('change', () => {
-      state.filters[select.dataset.filter] = select.value;
-      state.page = 0;
-      refresh();
-    });
-  }
-  for (const input of document.querySelectorAll('input[data-search]')) {
-    input.value = state.search[input.dataset.search] || '';
-    input.addEventListener('input', () => {
-      state.search[input.dataset.search] = input.value;
-      state.page = 0;
-      refresh();
-    });
+  // Filter selects and search boxes: each keeps its value in state.filters / state.search and restarts at page one.
+  const controls = [['select[data-filter]', 'filter', 'filters', 'change'], ['input[data-search]', 'search', 'search', 'input']];
+  for (const [selector, key, kind, event] of controls) {
+    for (const control of document.querySelectorAll(selector)) {
+      control.value = state[kind][control.dataset[key]] || '';
+      control.addEventListener(event, () => {
+        state[kind][control.dataset[key]] = control.value;
+        state.page = 0;
+        refresh();
+      });
+    }
   }
   for (const th of table.tHead.querySelectorAll('th[data-sort]')) {
     th.querySelector('button').addEventListener('click', () => {

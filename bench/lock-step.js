@@ -38,16 +38,17 @@ export function asyncMakespanMs(episodes, C) {
 }
 
 /**
- * The lock-step bound at concurrency C projected from measured episodes: `draws` times, 3 x C episodes drawn with
- * replacement (the bench's task count), lock step over them divided by the async schedule over them; the mean and the
- * 5th-95th percentile range of the draws. Assumes what the measurement cannot show at that C: cores for every session
- * and step times that stay as measured (the policy server's slowdown with a larger batch is left out).
+ * The lock-step bound at concurrency C projected from measured episodes: `draws` times, perSession x C episodes drawn
+ * with replacement (the bench runs 3 per session), lock step over them divided by the async schedule over them; the
+ * mean and the 5th-95th percentile range of the draws. Assumes what the measurement cannot show at that C: cores for
+ * every session and step times that stay as measured (the policy server's slowdown with a larger batch is left out).
+ * With few episodes per session the async run's last episodes (its drain) weigh on its time; a longer run dilutes it.
  */
-export function projectedBound(episodes, C, {draws = 200, random}) {
+export function projectedBound(episodes, C, {draws = 200, perSession = 3, random}) {
   if (episodes.length === 0) throw new Error('projectedBound needs measured episodes')
   const bounds = []
   for (let draw = 0; draw < draws; draw++) {
-    const sample = Array.from({length: 3 * C}, () => episodes[random.below(episodes.length)])
+    const sample = Array.from({length: perSession * C}, () => episodes[random.below(episodes.length)])
     bounds.push(lockStepTotalMs(sample, C) / asyncMakespanMs(sample, C))
   }
   bounds.sort((a, b) => a - b)

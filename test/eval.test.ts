@@ -56,7 +56,7 @@ describe('webgym eval (built CLI, real runs of the fixture web)', () => {
     // The test side of a split: a third of the tasks, for the split-side facet.
     wd.write('test.ndjson', ndjson(tasks.filter((_, i) => i % 3 === 0)))
     const run = async (name: string, noise: string, seed: string) => {
-      const rollout = await wd.run(['rollout', '--policy', 'oracle', '--oracle-noise', noise, '--seed', seed, '--concurrency', '4', '--browsers', '2', '--horizon', '30', '--shots', 'shots', 'tasks.ndjson', '-o', `${name}.traj.ndjson`])
+      const rollout = await wd.run(['rollout', '--policy', 'oracle', '--oracle-noise', noise, '--seed', seed, '--concurrency', '8', '--browsers', '3', '--horizon', '30', '--shots', 'shots', 'tasks.ndjson', '-o', `${name}.traj.ndjson`])
       expect(rollout.exitCode, dump(rollout)).toBe(0)
       const judge = await wd.run(['judge', '--judge', 'programmatic', `${name}.traj.ndjson`, '-o', `${name}.ndjson`])
       expect(judge.exitCode, dump(judge)).toBe(0)

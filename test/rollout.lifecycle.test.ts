@@ -19,7 +19,7 @@ describe('rollout lifecycle', () => {
     const out = join(dir, 'traj.ndjson')
     const summary = join(dir, 'summary.json')
     writeFileSync(join(dir, 'tasks.ndjson'), ndjson(sample))
-    const child = spawnWebgym(['rollout', '--policy', 'random', '--horizon', '12', '--concurrency', '4', '--browsers', '2', '--shots', join(dir, 'shots'), '--summary', summary, '-o', out, join(dir, 'tasks.ndjson')], {tmp: dir})
+    const child = spawnWebgym(['rollout', '--policy', 'random', '--horizon', '6', '--concurrency', '4', '--browsers', '2', '--shots', join(dir, 'shots'), '--summary', summary, '-o', out, join(dir, 'tasks.ndjson')], {tmp: dir})
     await waitFor(() => lines(out) >= 2, 240_000, 'two trajectories')
     const browsers = chromiumBrowsers(dir)
     expect(browsers).toHaveLength(2)
@@ -41,7 +41,7 @@ describe('rollout lifecycle', () => {
     const summary = join(dir, 'summary.json')
     // Enough tasks that the stopped browser is certain to hold or get an episode after the stop.
     const tasks = sample.slice(0, 10)
-    const child = spawnWebgym(['rollout', '--policy', 'random', '--horizon', '8', '--concurrency', '2', '--browsers', '2', '--step-timeout', '4', '--shots', join(dir, 'shots'), '--summary', summary, '-o', out, '-'], {input: ndjson(tasks), tmp: dir})
+    const child = spawnWebgym(['rollout', '--policy', 'random', '--horizon', '4', '--concurrency', '2', '--browsers', '2', '--step-timeout', '4', '--shots', join(dir, 'shots'), '--summary', summary, '-o', out, '-'], {input: ndjson(tasks), tmp: dir})
     await waitFor(() => lines(out) >= 1, 240_000, 'a trajectory')
     const browsers = chromiumBrowsers(dir)
     expect(browsers).toHaveLength(2)
@@ -59,7 +59,7 @@ describe('rollout lifecycle', () => {
     const out = join(dir, 'traj.ndjson')
     const tasks = join(dir, 'tasks.ndjson')
     writeFileSync(tasks, ndjson(sample))
-    const args = ['rollout', '--policy', 'random', '--horizon', '10', '--concurrency', '3', '--browsers', '1', '--grace', '0', '--shots', join(dir, 'shots'), tasks]
+    const args = ['rollout', '--policy', 'random', '--horizon', '5', '--concurrency', '3', '--browsers', '1', '--grace', '0', '--shots', join(dir, 'shots'), tasks]
     const first = spawnWebgym([...args, '-o', out], {tmp: dir})
     await waitFor(() => lines(out) >= 2, 240_000, 'two trajectories')
     first.kill('SIGINT')

@@ -35,7 +35,7 @@ beforeAll(async () => {
   fixture = await startFixtureBrowser({seed: SEED})
   let next = 0
   await Promise.all(
-    Array.from({length: 3}, async () => {
+    Array.from({length: 6}, async () => {
       while (next < sample.length) {
         const task = sample[next++]!
         results.set(task.id, await verifyTask(fixture.browser, fixture.server, task))

@@ -24,7 +24,7 @@ beforeAll(async () => {
   assertBuilt()
   writeFileSync(tasksFile, ndjson(sample))
   const rollout = await spawnWebgym(
-    ['rollout', '--policy', 'oracle', '--oracle-noise', '0.35', '--seed', '3', '--concurrency', '4', '--browsers', '2', '--horizon', '30', '--shots', join(dir, 'shots'), '-o', trajFile, tasksFile],
+    ['rollout', '--policy', 'oracle', '--oracle-noise', '0.35', '--seed', '3', '--concurrency', '8', '--browsers', '3', '--horizon', '30', '--shots', join(dir, 'shots'), '-o', trajFile, tasksFile],
     {tmp: dir},
   )
   expect(rollout.exitCode, rollout.stderr).toBe(0)

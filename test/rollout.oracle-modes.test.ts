@@ -25,7 +25,7 @@ describe('rollout --policy oracle in every observation mode', () => {
     writeFileSync(join(dir, 'tasks.ndjson'), ndjson(sample))
     for (const mode of MODES) {
       const out = join(dir, `${mode}.ndjson`)
-      const result = await spawnWebgym(['rollout', '--policy', 'oracle', '--observe', mode, '--concurrency', '3', '--browsers', '2', '--horizon', '60', '--shots', join(dir, 'shots'), '-o', out, join(dir, 'tasks.ndjson')], {tmp: dir})
+      const result = await spawnWebgym(['rollout', '--policy', 'oracle', '--observe', mode, '--concurrency', '7', '--browsers', '3', '--horizon', '60', '--shots', join(dir, 'shots'), '-o', out, join(dir, 'tasks.ndjson')], {tmp: dir})
       results.set(mode, {exitCode: result.exitCode ?? null, stderr: result.stderr, trajectories: existsSync(out) ? readNdjson(out) : []})
     }
   }, 900_000)

@@ -527,8 +527,9 @@ const met = (ok) => (ok ? 'met' : 'NOT met')
  */
 function projection(results) {
   const unloaded = results.filter((r) => r.observeRatio <= 1.2)
-  const pool = (unloaded.length > 0 ? unloaded : results.slice(0, 1)).flatMap((r) => r.episodes)
-  const from = (unloaded.length > 0 ? unloaded : results.slice(0, 1)).map((r) => r.C).join(', ')
+  const used = unloaded.length > 0 ? unloaded : results.slice(0, 1)
+  const pool = used.flatMap((r) => r.episodes)
+  const from = used.map((r) => r.C).join(', ')
   const random = new dist.SeededRandom(0x6c6f636b)
   const range = (C, perSession = 3) => {
     const p = projectedBound(pool, C, {random, perSession})

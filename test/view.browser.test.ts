@@ -2,16 +2,15 @@
 // `webgym view` end to end: the built CLI writes a report of hand-made trajectories with real JPEG screenshots, and
 // headless Chromium opens it from disk (file://): no errors, no failed requests, working filters, and the click
 // marker drawn where the action's coordinates say.
-import {createHash} from 'node:crypto'
 import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import type {Result} from 'execa'
 import type {Browser, Page} from 'playwright-core'
-import sharp from 'sharp'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {launchChromium} from '../src/lib/browser/chromium.js'
 import {assertBuilt, dump, runWebgym} from './helpers/cli.js'
+import {solidScreenshot} from './helpers/synthetic-steps.js'
 import {workdir} from './helpers/workdir.js'
 
 const wd = workdir()
@@ -20,15 +19,7 @@ const out = wd.path('report')
 const HOSTILE = 'Find the <script>alert("pwned")</script> lamp <img src=x onerror=alert(1)>'
 
 /** A distinct 1280x768 JPEG in the run's shots/ store, named by content as rollout names them; returns the name. */
-async function screenshot(n: number): Promise<string> {
-  const bytes = await sharp({create: {width: 1280, height: 768, channels: 3, background: {r: (n * 67) % 256, g: (n * 101) % 256, b: (n * 29) % 256}}})
-    .jpeg({quality: 80})
-    .toBuffer()
-  const name = `${createHash('sha256').update(bytes).digest('hex')}.jpg`
-  mkdirSync(join(runDir, 'shots'), {recursive: true})
-  writeFileSync(join(runDir, 'shots', name), bytes)
-  return name
-}
+const screenshot = (n: number) => solidScreenshot(join(runDir, 'shots'), n)
 
 interface StepShape {
   shot: string | null

@@ -1,8 +1,6 @@
 // Hand-made trajectory steps for the judge tests: one step per screenshot, clicks, then the answer on the last one.
-import {createHash} from 'node:crypto'
-import {mkdirSync, writeFileSync} from 'node:fs'
-import {join} from 'node:path'
 import sharp from 'sharp'
+import {ArtefactStore} from '../../src/lib/io/artefact-store.js'
 
 export interface SyntheticStepOptions {
   /** The page each step was on. */
@@ -30,13 +28,11 @@ export function syntheticSteps(screenshots: readonly string[], options: Syntheti
   }))
 }
 
-/** A solid-colour 1280x768 JPEG, distinct per n, written into dir under its content address; returns its file name. */
+/** A solid-colour 1280x768 JPEG, distinct per n, stored in dir under its content address as rollout stores
+ * screenshots; returns its file name. */
 export async function solidScreenshot(dir: string, n: number): Promise<string> {
   const bytes = await sharp({create: {width: 1280, height: 768, channels: 3, background: {r: (n * 37) % 256, g: (n * 91) % 256, b: (n * 53) % 256}}})
     .jpeg({quality: 80})
     .toBuffer()
-  const name = `${createHash('sha256').update(bytes).digest('hex')}.jpg`
-  mkdirSync(dir, {recursive: true})
-  writeFileSync(join(dir, name), bytes)
-  return name
+  return new ArtefactStore(dir).put(bytes, 'jpg')
 }

@@ -6,7 +6,10 @@ import {createInterface} from 'node:readline'
 const [input, output] = process.argv.slice(2)
 const out = createWriteStream(output)
 let batch = []
-for await (const line of createInterface({input: createReadStream(input, {highWaterMark: 1 << 20}), crlfDelay: Infinity})) {
+for await (const line of createInterface({
+  input: createReadStream(input, {highWaterMark: 1 << 20}),
+  crlfDelay: Infinity,
+})) {
   if (line === '') continue
   batch.push(JSON.stringify(JSON.parse(line)))
   if (batch.length === 512) {

@@ -21,14 +21,20 @@ const bin = join(root, 'bin', 'run.js')
 
 function run(args, {input = '', cwd, signalAfter, tmp} = {}) {
   // TMPDIR: Chromium's profile folders land there, so a case can find its own browsers by their command line.
-  const child = spawn(process.execPath, [bin, ...args], {cwd, stdio: ['pipe', 'pipe', 'pipe'], env: {...process.env, ...(tmp ? {TMPDIR: tmp} : {})}})
+  const child = spawn(process.execPath, [bin, ...args], {
+    cwd,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: {...process.env, ...(tmp ? {TMPDIR: tmp} : {})},
+  })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (chunk) => (stdout += chunk))
   child.stderr.on('data', (chunk) => (stderr += chunk))
   child.stdin.end(input)
   if (signalAfter) void signalAfter(child)
-  return new Promise((resolve) => child.on('close', (code, signal) => resolve({code: code ?? (signal === 'SIGKILL' ? 137 : 1), stdout, stderr})))
+  return new Promise((resolve) =>
+    child.on('close', (code, signal) => resolve({code: code ?? (signal === 'SIGKILL' ? 137 : 1), stdout, stderr})),
+  )
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -63,7 +69,11 @@ function readLines(path) {
 function unnamed(result) {
   if (result.code === 0) return 0
   const lines = result.stderr.trim().split('\n').filter(Boolean)
-  return lines.length === 0 || /internal error/.test(result.stderr) || !lines.every((line) => line.startsWith('webgym:') || line.startsWith('  ')) ? 1 : 0
+  return lines.length === 0 ||
+    /internal error/.test(result.stderr) ||
+    !lines.every((line) => line.startsWith('webgym:') || line.startsWith('  '))
+    ? 1
+    : 0
 }
 
 function account(name, ids, path, results, extra = {}) {
@@ -98,14 +108,33 @@ function chromiumBrowsers(marker) {
 }
 
 async function main() {
-  if (!existsSync(join(root, 'dist', 'commands', 'rollout.js'))) throw new Error('dist/ is missing: build first (npm run build)')
+  if (!existsSync(join(root, 'dist', 'commands', 'rollout.js')))
+    throw new Error('dist/ is missing: build first (npm run build)')
   const work = await mkdtemp(join(tmpdir(), 'webgym-chaos-'))
   const rows = []
   const log = (text) => process.stderr.write(`chaos: ${text}\n`)
   try {
-    const all = (await run(['sites', 'tasks', '-q'])).stdout.trim().split('\n').map((line) => JSON.parse(line))
+    const all = (await run(['sites', 'tasks', '-q'])).stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
     const pick = (n, offset) => all.filter((_, i) => i % 37 === offset % 37).slice(0, n)
-    const rolloutArgs = (dir, tasksFile, browsers = 1) => ['rollout', '--policy', 'random', '--horizon', '6', '--concurrency', '3', '--browsers', String(browsers), '--grace', '0', '--shots', join(dir, 'shots'), tasksFile]
+    const rolloutArgs = (dir, tasksFile, browsers = 1) => [
+      'rollout',
+      '--policy',
+      'random',
+      '--horizon',
+      '6',
+      '--concurrency',
+      '3',
+      '--browsers',
+      String(browsers),
+      '--grace',
+      '0',
+      '--shots',
+      join(dir, 'shots'),
+      tasksFile,
+    ]
     const setup = (name, n, offset) => {
       const dir = join(work, name)
       mkdirSync(dir, {recursive: true})
@@ -115,7 +144,11 @@ async function main() {
       return {dir, tasks, tasksFile, ids: tasks.map((task) => task.id)}
     }
 
-    for (const [signal, gz] of [['SIGINT', false], ['SIGTERM', false], ['SIGKILL', true]]) {
+    for (const [signal, gz] of [
+      ['SIGINT', false],
+      ['SIGTERM', false],
+      ['SIGKILL', true],
+    ]) {
       const name = `rollout ${signal}${gz ? ' (.gz)' : ''}, then --resume`
       log(name)
       const {dir, tasksFile, ids} = setup(name.replace(/\W+/g, '-'), 9, rows.length)
@@ -155,24 +188,90 @@ async function main() {
         request.on('data', (chunk) => (body += chunk))
         request.on('end', () => {
           const fault = n++ % 5
-          if (fault === 0) return void response.writeHead(500, {'content-type': 'application/json'}).end('{"error": {"message": "boom"}}')
-          if (fault === 1) return void response.writeHead(429, {'content-type': 'application/json', 'retry-after': '3600'}).end('{"error": {"message": "slow down"}}')
-          if (fault === 2) return void response.writeHead(200, {'content-type': 'application/json'}).end('{"choices": [')
+          if (fault === 0)
+            return void response
+              .writeHead(500, {'content-type': 'application/json'})
+              .end('{"error": {"message": "boom"}}')
+          if (fault === 1)
+            return void response
+              .writeHead(429, {'content-type': 'application/json', 'retry-after': '3600'})
+              .end('{"error": {"message": "slow down"}}')
+          if (fault === 2)
+            return void response.writeHead(200, {'content-type': 'application/json'}).end('{"choices": [')
           if (fault === 3) return void response.socket.destroy()
-          const content = JSON.stringify({fact_groups: [{id: 'g1', description: 'The answer', facts: ['The answer gives what the task asks for']}]})
-          response.writeHead(200, {'content-type': 'application/json'}).end(JSON.stringify({id: 'x', object: 'chat.completion', created: 0, model: 'm', choices: [{index: 0, message: {role: 'assistant', content}, finish_reason: 'stop'}], usage: {prompt_tokens: 1, completion_tokens: 1, total_tokens: 2}}))
+          const content = JSON.stringify({
+            fact_groups: [{id: 'g1', description: 'The answer', facts: ['The answer gives what the task asks for']}],
+          })
+          response.writeHead(200, {'content-type': 'application/json'}).end(
+            JSON.stringify({
+              id: 'x',
+              object: 'chat.completion',
+              created: 0,
+              model: 'm',
+              choices: [{index: 0, message: {role: 'assistant', content}, finish_reason: 'stop'}],
+              usage: {prompt_tokens: 1, completion_tokens: 1, total_tokens: 2},
+            }),
+          )
         })
       })
       await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
       const url = `http://127.0.0.1:${server.address().port}/v1`
       const out = join(dir, 'rubric.ndjson')
       const failedPath = join(dir, 'failed.ndjson')
-      const first = await run(['rubric', 'gen', '--base-url', url, '--model', 'm', '--force', '--no-cache', '--no-json-schema', '--max-retry-wait', '1', '--max-retries', '6', '--concurrency', '4', '--failed', failedPath, '-o', out, tasksFile])
+      const first = await run([
+        'rubric',
+        'gen',
+        '--base-url',
+        url,
+        '--model',
+        'm',
+        '--force',
+        '--no-cache',
+        '--no-json-schema',
+        '--max-retry-wait',
+        '1',
+        '--max-retries',
+        '6',
+        '--concurrency',
+        '4',
+        '--failed',
+        failedPath,
+        '-o',
+        out,
+        tasksFile,
+      ])
       const results = [first]
-      if (first.code !== 0) results.push(await run(['rubric', 'gen', '--base-url', url, '--model', 'm', '--force', '--no-cache', '--no-json-schema', '--max-retry-wait', '1', '--max-retries', '6', '--failed', failedPath, '--resume', out, tasksFile]))
+      if (first.code !== 0)
+        results.push(
+          await run([
+            'rubric',
+            'gen',
+            '--base-url',
+            url,
+            '--model',
+            'm',
+            '--force',
+            '--no-cache',
+            '--no-json-schema',
+            '--max-retry-wait',
+            '1',
+            '--max-retries',
+            '6',
+            '--failed',
+            failedPath,
+            '--resume',
+            out,
+            tasksFile,
+          ]),
+        )
       server.close()
       const named = readLines(failedPath).records.length
-      rows.push(account(name, ids, out, results, {failedPath, note: `${n} requests${named > 0 ? `; ${named} failed for good, each in --failed with its reason` : ''}`}))
+      rows.push(
+        account(name, ids, out, results, {
+          failedPath,
+          note: `${n} requests${named > 0 ? `; ${named} failed for good, each in --failed with its reason` : ''}`,
+        }),
+      )
     }
 
     {
@@ -238,27 +337,75 @@ async function main() {
         fetch('http://${machine}:${port}/', {mode: 'no-cors'}).catch(function () {}); var i = new Image(); i.src = 'http://${machine}:${port}/x.png'
         new Worker(URL.createObjectURL(new Blob(["new WebSocket('ws://127.0.0.1:${port}/')"])))
       </script>`
-      const page = createServer((_request, response) => void response.writeHead(200, {'content-type': 'text/html'}).end(html))
+      const page = createServer(
+        (_request, response) => void response.writeHead(200, {'content-type': 'text/html'}).end(html),
+      )
       await new Promise((resolve) => page.listen(0, '127.0.0.1', resolve))
       const pageHost = `127.0.0.1:${page.address().port}`
       const dir = join(work, 'egress')
       mkdirSync(dir)
       const tasks = [
-        {id: 'probe:page', source: 'probe', intent: 'Look around', website: 'probe.test', start_url: `http://${pageHost}/`, reference_answer: null},
-        {id: 'probe:name', source: 'probe', intent: 'Look around', website: 'probe.test', start_url: `http://${machine}:${port}/`, reference_answer: null},
-        {id: 'probe:data', source: 'probe', intent: 'Look around', website: 'probe.test', start_url: 'data:text/html,<h1>hi</h1>', reference_answer: null},
+        {
+          id: 'probe:page',
+          source: 'probe',
+          intent: 'Look around',
+          website: 'probe.test',
+          start_url: `http://${pageHost}/`,
+          reference_answer: null,
+        },
+        {
+          id: 'probe:name',
+          source: 'probe',
+          intent: 'Look around',
+          website: 'probe.test',
+          start_url: `http://${machine}:${port}/`,
+          reference_answer: null,
+        },
+        {
+          id: 'probe:data',
+          source: 'probe',
+          intent: 'Look around',
+          website: 'probe.test',
+          start_url: 'data:text/html,<h1>hi</h1>',
+          reference_answer: null,
+        },
       ]
       const tasksFile = join(dir, 'tasks.ndjson')
       writeFileSync(tasksFile, tasks.map((task) => `${JSON.stringify(task)}\n`).join(''))
       const out = join(dir, 'traj.ndjson')
-      const result = await run(['rollout', '--policy', 'random', '--random-actions', 'left_click', '--horizon', '2', '--allow-host', pageHost, '--shots', join(dir, 'shots'), '-o', out, tasksFile])
+      const result = await run([
+        'rollout',
+        '--policy',
+        'random',
+        '--random-actions',
+        'left_click',
+        '--horizon',
+        '2',
+        '--allow-host',
+        pageHost,
+        '--shots',
+        join(dir, 'shots'),
+        '-o',
+        out,
+        tasksFile,
+      ])
       await sleep(500)
       page.closeAllConnections()
       page.close()
       canary.close()
-      const refusals = readLines(out).records.flatMap((t) => [t.error ?? '', ...t.steps.map((step) => step.action_error ?? '')]).filter((text) => /blocked/.test(text)).length
+      const refusals = readLines(out)
+        .records.flatMap((t) => [t.error ?? '', ...t.steps.map((step) => step.action_error ?? '')])
+        .filter((text) => /blocked/.test(text)).length
       // The run exits 1 (two of three episodes refused): that is named, not a failure of the guard.
-      rows.push(account(name, tasks.map((task) => task.id), out, [{...result, code: 0}], {leaks: connections, note: `${refusals} refusals recorded with their reason`}))
+      rows.push(
+        account(
+          name,
+          tasks.map((task) => task.id),
+          out,
+          [{...result, code: 0}],
+          {leaks: connections, note: `${refusals} refusals recorded with their reason`},
+        ),
+      )
     }
   } finally {
     await rm(work, {recursive: true, force: true}).catch(() => {})
@@ -266,12 +413,32 @@ async function main() {
 
   const ran = rows.filter((row) => !row.skipped)
   const header = ['case', 'in', 'out', 'lost', 'dup', 'torn', 'unnamed', 'leaks', 'note']
-  const table = [header, ...ran.map((row) => [row.name, row.in, row.out, row.lost, row.duplicated, row.torn, row.unnamed, row.leaks, row.note])]
+  const table = [
+    header,
+    ...ran.map((row) => [
+      row.name,
+      row.in,
+      row.out,
+      row.lost,
+      row.duplicated,
+      row.torn,
+      row.unnamed,
+      row.leaks,
+      row.note,
+    ]),
+  ]
   const widths = header.map((_, i) => Math.max(...table.map((cells) => String(cells[i]).length)))
-  for (const cells of table) console.log(cells.map((cell, i) => (i === 0 || i === 8 ? String(cell).padEnd(widths[i]) : String(cell).padStart(widths[i]))).join('  '))
+  for (const cells of table)
+    console.log(
+      cells
+        .map((cell, i) => (i === 0 || i === 8 ? String(cell).padEnd(widths[i]) : String(cell).padStart(widths[i])))
+        .join('  '),
+    )
   for (const row of rows.filter((row) => row.skipped)) console.log(`skipped: ${row.name}: ${row.skipped}`)
   const sum = (key) => ran.reduce((total, row) => total + row[key], 0)
-  console.log(`chaos: ${ran.length} cases, ${sum('in')} records in, ${sum('out')} out; lost ${sum('lost')}, duplicated ${sum('duplicated')}, torn ${sum('torn')}, unnamed failures ${sum('unnamed')}, egress leaks ${sum('leaks')} (target: all 0)`)
+  console.log(
+    `chaos: ${ran.length} cases, ${sum('in')} records in, ${sum('out')} out; lost ${sum('lost')}, duplicated ${sum('duplicated')}, torn ${sum('torn')}, unnamed failures ${sum('unnamed')}, egress leaks ${sum('leaks')} (target: all 0)`,
+  )
 }
 
 main().catch((error) => {

@@ -12,13 +12,29 @@ const DOMAINS = {
 }
 const DOMAIN_NAMES = Object.keys(DOMAINS)
 const VERBS = ['Find', 'Compare', 'Look up', 'List', 'Check', 'Book', 'Search for', 'Report']
-const THINGS = ['the cheapest', 'the highest-rated', 'the newest', 'the opening hours of', 'the price of', 'three reviews of', 'the address of']
-const ITEMS = ['wireless headphones', 'a vegan lasagna recipe', 'a 2-bedroom flat', 'a flight to Lisbon', 'the city museum', 'a data science course', 'a used bicycle']
+const THINGS = [
+  'the cheapest',
+  'the highest-rated',
+  'the newest',
+  'the opening hours of',
+  'the price of',
+  'three reviews of',
+  'the address of',
+]
+const ITEMS = [
+  'wireless headphones',
+  'a vegan lasagna recipe',
+  'a 2-bedroom flat',
+  'a flight to Lisbon',
+  'the city museum',
+  'a data science course',
+  'a used bicycle',
+]
 const TLDS = ['com', 'org', 'net', 'co.uk', 'de', 'io', 'com.au', 'fr']
 
 export async function generateTasks(path, {tasks = 300_000, websites = 128_000} = {}) {
   let state = 42
-  const random = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32)
+  const random = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32
   const pick = (list) => list[Math.floor(random() * list.length)]
   const out = createWriteStream(path)
   for (let i = 0; i < tasks; i++) {

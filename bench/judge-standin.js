@@ -19,7 +19,14 @@ const reply = (content) =>
     object: 'chat.completion',
     created: Math.floor(Date.now() / 1000),
     model: 'bench-judge',
-    choices: [{index: 0, message: {role: 'assistant', content: JSON.stringify(content), refusal: null}, logprobs: null, finish_reason: 'stop'}],
+    choices: [
+      {
+        index: 0,
+        message: {role: 'assistant', content: JSON.stringify(content), refusal: null},
+        logprobs: null,
+        finish_reason: 'stop',
+      },
+    ],
     usage: {prompt_tokens: 1000, completion_tokens: 50, total_tokens: 1050},
   })
 
@@ -31,8 +38,13 @@ export async function startJudgeStandin(evidence) {
     req.on('data', (chunk) => chunks.push(chunk))
     req.on('end', () => {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8'))
-      const parts = body.messages.flatMap((message) => (Array.isArray(message.content) ? message.content : [{type: 'text', text: message.content}]))
-      const text = parts.filter((part) => part.type === 'text').map((part) => part.text).join('\n')
+      const parts = body.messages.flatMap((message) =>
+        Array.isArray(message.content) ? message.content : [{type: 'text', text: message.content}],
+      )
+      const text = parts
+        .filter((part) => part.type === 'text')
+        .map((part) => part.text)
+        .join('\n')
       const images = parts.filter((part) => part.type === 'image_url').length
       const kind = body.response_format?.json_schema?.name ?? 'unknown'
       const imageUrls = parts.filter((part) => part.type === 'image_url').map((part) => part.image_url.url)
@@ -44,7 +56,13 @@ export async function startJudgeStandin(evidence) {
         content = {reason: relevant ? 'a screen on the way to the solution' : 'a detour', score: relevant ? 4 : 1}
       } else if (kind === 'trajectory_verdict') {
         const ids = [...text.matchAll(/^- \[([^\]]+)\]/gm)].map((match) => match[1])
-        content = {blocked: false, blocked_reason: '', answer_supported: true, answer_reason: 'shown', facts: ids.map((id) => ({id, pass: true, reason: 'shown'}))}
+        content = {
+          blocked: false,
+          blocked_reason: '',
+          answer_supported: true,
+          answer_reason: 'shown',
+          facts: ids.map((id) => ({id, pass: true, reason: 'shown'})),
+        }
       } else {
         content = {match: true, reason: 'same'}
       }

@@ -27,7 +27,9 @@ const TARGET_RATIO = 0.5
 // The judge's default --select-image-width.
 const SELECT_WIDTH = 640
 
-const {values: flags} = parseArgs({options: {tasks: {type: 'string'}, quick: {type: 'boolean', default: false}, seed: {type: 'string', default: '1'}}})
+const {values: flags} = parseArgs({
+  options: {tasks: {type: 'string'}, quick: {type: 'boolean', default: false}, seed: {type: 'string', default: '1'}},
+})
 const N = Number(flags.tasks ?? (flags.quick ? 8 : 16))
 if (!Number.isInteger(N) || N < 1) {
   console.error(`bench/judge: --tasks must be a positive integer, got ${JSON.stringify(flags.tasks)}`)
@@ -36,7 +38,11 @@ if (!Number.isInteger(N) || N < 1) {
 const log = (line) => console.error(`bench/judge: ${line}`)
 
 function runCli(args, {input} = {}) {
-  const child = spawn(process.execPath, [join(root, 'bin', 'run.js'), ...args], {cwd: root, stdio: ['pipe', 'pipe', 'pipe'], env: {...process.env, NODE_ENV: 'production'}})
+  const child = spawn(process.execPath, [join(root, 'bin', 'run.js'), ...args], {
+    cwd: root,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: {...process.env, NODE_ENV: 'production'},
+  })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (chunk) => (stdout += chunk))
@@ -46,7 +52,12 @@ function runCli(args, {input} = {}) {
     child.on('error', reject)
     child.on('exit', (code, signal) => {
       if (code === 0) resolve({stdout, stderr})
-      else reject(new Error(`webgym ${args.join(' ')} exited ${code ?? signal}\n${stderr.trim().split('\n').slice(-10).join('\n')}`))
+      else
+        reject(
+          new Error(
+            `webgym ${args.join(' ')} exited ${code ?? signal}\n${stderr.trim().split('\n').slice(-10).join('\n')}`,
+          ),
+        )
     })
   })
 }
@@ -61,7 +72,12 @@ const mean = (values) => (values.length === 0 ? 0 : values.reduce((a, b) => a + 
 /** Medium and hard tasks first (longer solutions), spread over families; deterministic. */
 function pickTasks(all, n) {
   const rank = {hard: 0, medium: 1, easy: 2}
-  const sorted = [...all].sort((a, b) => (rank[a.level] ?? 1) - (rank[b.level] ?? 1) || String(a.meta?.family).localeCompare(String(b.meta?.family)) || a.id.localeCompare(b.id))
+  const sorted = [...all].sort(
+    (a, b) =>
+      (rank[a.level] ?? 1) - (rank[b.level] ?? 1) ||
+      String(a.meta?.family).localeCompare(String(b.meta?.family)) ||
+      a.id.localeCompare(b.id),
+  )
   const families = new Map()
   for (const task of sorted) {
     const family = String(task.meta?.family)
@@ -76,33 +92,79 @@ function pickTasks(all, n) {
 }
 
 async function main() {
-  if (!existsSync(join(root, 'dist', 'commands', 'judge', 'index.js'))) throw new Error('dist/ has no judge command: build first (npm run build)')
+  if (!existsSync(join(root, 'dist', 'commands', 'judge', 'index.js')))
+    throw new Error('dist/ has no judge command: build first (npm run build)')
   const work = await mkdtemp(join(tmpdir(), 'webgym-bench-judge-'))
   let standin
   try {
     const {stdout} = await runCli(['sites', 'tasks', '-q'])
-    const tasks = pickTasks(stdout.trim().split('\n').map((line) => JSON.parse(line)), N)
+    const tasks = pickTasks(
+      stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+      N,
+    )
     const tasksFile = join(work, 'tasks.ndjson')
     await writeFile(tasksFile, tasks.map((task) => `${JSON.stringify(task)}\n`).join(''))
     const shots = join(work, 'shots')
     const rollout = (out, noise) =>
-      runCli(['rollout', '--policy', 'oracle', '--oracle-noise', noise, '--seed', flags.seed, '--horizon', '10,20,30', '--concurrency', '4', '--browsers', '2', '--shots', shots, '-q', '-o', out, tasksFile])
+      runCli([
+        'rollout',
+        '--policy',
+        'oracle',
+        '--oracle-noise',
+        noise,
+        '--seed',
+        flags.seed,
+        '--horizon',
+        '10,20,30',
+        '--concurrency',
+        '4',
+        '--browsers',
+        '2',
+        '--shots',
+        shots,
+        '-q',
+        '-o',
+        out,
+        tasksFile,
+      ])
     log(`${tasks.length} tasks; rolling out the noiseless oracle, then the oracle with noise ${NOISE}`)
     await rollout(join(work, 'clean.ndjson'), '0')
     await rollout(join(work, 'noisy.ndjson'), NOISE)
     const clean = await readNdjson(join(work, 'clean.ndjson'))
     const noisy = await readNdjson(join(work, 'noisy.ndjson'))
     // The clean run's screens as the selection model receives them: read and resized by the judge's own reader.
-    const {ScreenshotReader} = await import(pathToFileURL(join(root, 'dist', 'lib', 'judge', 'screenshot-images.js')).href)
+    const {ScreenshotReader} = await import(
+      pathToFileURL(join(root, 'dist', 'lib', 'judge', 'screenshot-images.js')).href
+    )
     const reader = new ScreenshotReader({shots, inputDir: work})
     const evidence = new Map()
     for (const trajectory of clean) {
-      const keys = await Promise.all(trajectory.steps.filter((step) => step.screenshot).map(async (step) => imageKey(await reader.dataUrl(step.screenshot, SELECT_WIDTH))))
+      const keys = await Promise.all(
+        trajectory.steps
+          .filter((step) => step.screenshot)
+          .map(async (step) => imageKey(await reader.dataUrl(step.screenshot, SELECT_WIDTH))),
+      )
       evidence.set(trajectory.task.intent, new Set(keys))
     }
 
     standin = await startJudgeStandin(evidence)
-    await runCli(['judge', '--base-url', standin.url, '--model', 'bench-judge', '--no-cache', '--shots', shots, '-q', '-o', join(work, 'judged.ndjson'), join(work, 'noisy.ndjson')])
+    await runCli([
+      'judge',
+      '--base-url',
+      standin.url,
+      '--model',
+      'bench-judge',
+      '--no-cache',
+      '--shots',
+      shots,
+      '-q',
+      '-o',
+      join(work, 'judged.ndjson'),
+      join(work, 'noisy.ndjson'),
+    ])
     const judged = await readNdjson(join(work, 'judged.ndjson'))
 
     // What reached the model, per trajectory, from the stand-in's own record of requests (matched by intent).
@@ -132,9 +194,15 @@ async function main() {
     })
     const all = figures(rows)
     const longFigures = figures(long)
-    for (const row of rows) log(`${row.steps} steps: baseline ${row.baseline} images, ours ${row.verdictImages} verdict + ${row.selectionImages} selection images, ${row.requests} requests`)
+    for (const row of rows)
+      log(
+        `${row.steps} steps: baseline ${row.baseline} images, ours ${row.verdictImages} verdict + ${row.selectionImages} selection images, ${row.requests} requests`,
+      )
     const ratio = long.length > 0 ? longFigures.verdict / longFigures.baseline : Number.NaN
-    const verdictLine = long.length === 0 ? 'no trajectory longer than 10 steps: target not measured' : `ratio ${ratio.toFixed(2)} (target <= ${TARGET_RATIO} ${ratio <= TARGET_RATIO ? 'met' : 'NOT met'})`
+    const verdictLine =
+      long.length === 0
+        ? 'no trajectory longer than 10 steps: target not measured'
+        : `ratio ${ratio.toFixed(2)} (target <= ${TARGET_RATIO} ${ratio <= TARGET_RATIO ? 'met' : 'NOT met'})`
     console.log(
       `judge: ${rows.length} trajectories, ${long.length} longer than ${LONG} steps (mean ${longFigures.steps.toFixed(1)} steps) | those: send-everything ${longFigures.baseline.toFixed(1)} images 1 request, ours ${longFigures.verdict.toFixed(1)} verdict images + ${longFigures.selection.toFixed(1)} selection images at 640px, ${longFigures.requests.toFixed(1)} requests; ${verdictLine} | all: send-everything ${all.baseline.toFixed(1)} images, ours ${all.verdict.toFixed(1)} + ${all.selection.toFixed(1)} selection, ${all.requests.toFixed(1)} requests per trajectory`,
     )

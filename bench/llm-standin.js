@@ -6,8 +6,16 @@ import {createServer} from 'node:http'
 
 const RUBRIC = JSON.stringify({
   fact_groups: [
-    {id: 'g1', description: 'The item found', facts: ['The page shows the requested item', 'The item matches every stated constraint']},
-    {id: 'g2', description: 'The answer', facts: ['The answer states the item price', 'The price matches the page', 'The answer names the website']},
+    {
+      id: 'g1',
+      description: 'The item found',
+      facts: ['The page shows the requested item', 'The item matches every stated constraint'],
+    },
+    {
+      id: 'g2',
+      description: 'The answer',
+      facts: ['The answer states the item price', 'The price matches the page', 'The answer names the website'],
+    },
   ],
 })
 
@@ -19,7 +27,9 @@ export async function startBenchStandin({latencyMs = 100, model = 'bench-model'}
       object: 'chat.completion',
       created: Math.floor(Date.now() / 1000),
       model,
-      choices: [{index: 0, message: {role: 'assistant', content: RUBRIC, refusal: null}, logprobs: null, finish_reason: 'stop'}],
+      choices: [
+        {index: 0, message: {role: 'assistant', content: RUBRIC, refusal: null}, logprobs: null, finish_reason: 'stop'},
+      ],
       usage: {prompt_tokens: 300, completion_tokens: 60, total_tokens: 360},
     }),
   )

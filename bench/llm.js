@@ -39,7 +39,10 @@ async function writeTasks(path) {
 function timed(args) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint()
-    const child = spawn(process.execPath, [join(root, 'bin', 'run.js'), ...args], {cwd: root, stdio: ['ignore', 'ignore', 'pipe']})
+    const child = spawn(process.execPath, [join(root, 'bin', 'run.js'), ...args], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
     let stderr = ''
     child.stderr.on('data', (chunk) => (stderr += chunk))
     child.on('error', reject)
@@ -58,7 +61,22 @@ await writeTasks(input)
 
 const server = await startBenchStandin({latencyMs: LATENCY_MS, model: 'bench-model'})
 const run = (output) =>
-  timed(['rubric', 'gen', '--quiet', '--base-url', server.url, '--model', 'bench-model', '--concurrency', String(CONCURRENCY), '--cache', cache, input, '-o', output])
+  timed([
+    'rubric',
+    'gen',
+    '--quiet',
+    '--base-url',
+    server.url,
+    '--model',
+    'bench-model',
+    '--concurrency',
+    String(CONCURRENCY),
+    '--cache',
+    cache,
+    input,
+    '-o',
+    output,
+  ])
 let wall, firstRequests, rerunRequests, identical
 try {
   wall = await run(join(work, 'rubric.ndjson'))

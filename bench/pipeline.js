@@ -60,11 +60,28 @@ async function best(args) {
 
 const baseline = await best(['bench/baseline.js', raw, join(work, 'baseline.ndjson')])
 const build = await best([
-  'bin/run.js', 'tasks', 'build', '--quiet', '--source', 'generic',
-  '--map', 'intent=question,website=site,answer=gold,id=qid,level=level,domain=taxonomy.domain,subdomain=taxonomy.subdomain',
-  raw, '-o', tasks,
+  'bin/run.js',
+  'tasks',
+  'build',
+  '--quiet',
+  '--source',
+  'generic',
+  '--map',
+  'intent=question,website=site,answer=gold,id=qid,level=level,domain=taxonomy.domain,subdomain=taxonomy.subdomain',
+  raw,
+  '-o',
+  tasks,
 ])
-const split = await best(['bin/run.js', 'split', '--quiet', tasks, '--train', join(work, 'train.ndjson'), '--test', join(work, 'test.ndjson')])
+const split = await best([
+  'bin/run.js',
+  'split',
+  '--quiet',
+  tasks,
+  '--train',
+  join(work, 'train.ndjson'),
+  '--test',
+  join(work, 'test.ndjson'),
+])
 
 const rate = (result) => Math.round(TASKS / result.seconds)
 const ratio = (result) => (rate(result) / rate(baseline)).toFixed(2)

@@ -17,7 +17,14 @@ import {createServer} from 'node:http'
  * Starts the stand-in. `episodeLength(intent)` says at which step (1-based) the policy answers; a length past the
  * episode's horizon means it never does, and the episode runs to the cap as a failed one would.
  */
-export async function startPolicyStandin({baseMs = 300, perInflightMs = 40, model = 'standin', episodeLength, replyTokens = null, prefillUnits = 0}) {
+export async function startPolicyStandin({
+  baseMs = 300,
+  perInflightMs = 40,
+  model = 'standin',
+  episodeLength,
+  replyTokens = null,
+  prefillUnits = 0,
+}) {
   const state = {requests: 0, answers: 0, badRequests: 0, peakInflight: 0, busyMs: 0}
   const running = new Set()
   let clock = performance.now()
@@ -60,7 +67,8 @@ export async function startPolicyStandin({baseMs = 300, perInflightMs = 40, mode
     if (req.method === 'GET' && /\/models\/?$/.test(req.url ?? '')) {
       return json(res, 200, {object: 'list', data: [{id: model, object: 'model', created: 0, owned_by: 'bench'}]})
     }
-    if (req.method !== 'POST' || !/\/chat\/completions\/?$/.test(req.url ?? '')) return json(res, 404, {error: {message: `no route ${req.method} ${req.url}`}})
+    if (req.method !== 'POST' || !/\/chat\/completions\/?$/.test(req.url ?? ''))
+      return json(res, 404, {error: {message: `no route ${req.method} ${req.url}`}})
     const chunks = []
     req.on('data', (chunk) => chunks.push(chunk))
     req.on('end', async () => {
@@ -81,7 +89,9 @@ export async function startPolicyStandin({baseMs = 300, perInflightMs = 40, mode
         object: 'chat.completion',
         created: Math.floor(Date.now() / 1000),
         model,
-        choices: [{index: 0, message: {role: 'assistant', content, refusal: null}, logprobs: null, finish_reason: 'stop'}],
+        choices: [
+          {index: 0, message: {role: 'assistant', content, refusal: null}, logprobs: null, finish_reason: 'stop'},
+        ],
         usage: {prompt_tokens: 2500, completion_tokens: tokens, total_tokens: 2500 + tokens},
       })
     })
@@ -111,14 +121,22 @@ function reply(messages, episodeLength, replyTokens) {
   if (!intent) throw new Error('no "Task: ..." line in the first user message')
   const step = stepNumber(messages, users)
   const hash = createHash('sha256').update(`${intent}\0${step}`).digest()
-  const tokens = replyTokens ? replyTokens((hash.readUInt32BE(4) + 0.5) / 2 ** 32, (hash.readUInt32BE(8) + 0.5) / 2 ** 32) : 90
+  const tokens = replyTokens
+    ? replyTokens((hash.readUInt32BE(4) + 0.5) / 2 ** 32, (hash.readUInt32BE(8) + 0.5) / 2 ** 32)
+    : 90
   if (step >= episodeLength(intent)) {
     const call = {name: 'computer_use', arguments: {action: 'answer', text: 'The stand-in has finished the task.'}}
-    return {tokens, content: `Thought: The screen shows what the task asks for.\nAction: Answer.\n<tool_call>\n${JSON.stringify(call)}\n</tool_call>\nMemory: answered at step ${step}.`}
+    return {
+      tokens,
+      content: `Thought: The screen shows what the task asks for.\nAction: Answer.\n<tool_call>\n${JSON.stringify(call)}\n</tool_call>\nMemory: answered at step ${step}.`,
+    }
   }
   const coordinate = [hash.readUInt16BE(0) % 1001, hash.readUInt16BE(2) % 1001]
   const call = {name: 'computer_use', arguments: {action: 'left_click', coordinate}}
-  return {tokens, content: `Thought: This part of the page may lead towards the goal.\nAction: Click at (${coordinate[0]}, ${coordinate[1]}).\n<tool_call>\n${JSON.stringify(call)}\n</tool_call>\nMemory: step ${step} done.`}
+  return {
+    tokens,
+    content: `Thought: This part of the page may lead towards the goal.\nAction: Click at (${coordinate[0]}, ${coordinate[1]}).\n<tool_call>\n${JSON.stringify(call)}\n</tool_call>\nMemory: step ${step} done.`,
+  }
 }
 
 // The prompt shows only the last few rounds as turns (--window), so counting assistant messages alone undercounts

@@ -124,7 +124,10 @@ function integerList(flag, text) {
 const open = []
 function hold(name, close) {
   let closing = null
-  const entry = () => (closing ??= Promise.resolve().then(close).catch((error) => console.error(`bench/rollout: closing ${name}: ${error.message}`)))
+  const entry = () =>
+    (closing ??= Promise.resolve()
+      .then(close)
+      .catch((error) => console.error(`bench/rollout: closing ${name}: ${error.message}`)))
   open.push(entry)
   return async () => {
     const at = open.indexOf(entry)
@@ -141,7 +144,10 @@ function closeAll() {
   return draining
 }
 let stoppedBy = null
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+]) {
   process.once(signal, () => {
     stoppedBy = signal
     console.error(`bench/rollout: ${signal}: cleaning up`)
@@ -156,7 +162,11 @@ const rate = (steps, seconds) => steps / Math.max(seconds, 1e-3)
 function runCli(args, {stdoutFile} = {}) {
   const out = stdoutFile ? openSync(stdoutFile, 'w') : 'pipe'
   const started = performance.now()
-  const child = spawn(process.execPath, [join(root, 'bin', 'run.js'), ...args], {cwd: root, stdio: ['ignore', out, 'pipe'], env: {...process.env, NODE_ENV: 'production'}})
+  const child = spawn(process.execPath, [join(root, 'bin', 'run.js'), ...args], {
+    cwd: root,
+    stdio: ['ignore', out, 'pipe'],
+    env: {...process.env, NODE_ENV: 'production'},
+  })
   if (typeof out === 'number') closeSync(out)
   const release = hold(`webgym ${args[0]}`, () => stopChild(child))
   let stdout = ''
@@ -170,7 +180,12 @@ function runCli(args, {stdoutFile} = {}) {
       const exitedAt = Date.now()
       void release()
       if (code === 0) resolve({wall, exitedAt, stdout, stderr})
-      else reject(new Error(`webgym ${args[0]} exited ${code ?? signal}\nwebgym ${args.join(' ')}\n${stderr.trim().split('\n').slice(-15).join('\n')}`))
+      else
+        reject(
+          new Error(
+            `webgym ${args[0]} exited ${code ?? signal}\nwebgym ${args.join(' ')}\n${stderr.trim().split('\n').slice(-15).join('\n')}`,
+          ),
+        )
     })
   })
 }
@@ -217,13 +232,19 @@ async function measureBare(tasks, C) {
   const sites = await startSites({port: 0})
   const stopSites = hold('the fixture web', () => sites.stop())
   const browsers = []
-  const closeBrowsers = hold('the bare loop browsers', () => Promise.all(browsers.map((browser) => browser.close().catch(() => {}))))
+  const closeBrowsers = hold('the bare loop browsers', () =>
+    Promise.all(browsers.map((browser) => browser.close().catch(() => {}))),
+  )
   try {
-    for (const browser of await Promise.allSettled(Array.from({length: BROWSERS}, () => launchChromium({
+    for (const browser of await Promise.allSettled(
+      Array.from({length: BROWSERS}, () =>
+        launchChromium({
           hostResolverRules: sites.hostResolverRules,
           // Playwright would exit on a signal before the rest is cleaned up: the bench handles signals itself.
           launch: {handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false},
-        })))) {
+        }),
+      ),
+    )) {
       if (browser.status === 'fulfilled') browsers.push(browser.value)
       else throw browser.reason
     }
@@ -272,25 +293,74 @@ async function measureBare(tasks, C) {
 async function measureRollout(work, name, tasksFile, C, args) {
   const summaryFile = join(work, `${name}.summary.json`)
   const trajectoriesFile = join(work, `${name}.ndjson`)
-  const {wall, exitedAt, stderr} = await runCli(['rollout', tasksFile, '--summary', summaryFile, '--shots', join(work, `shots-${name}`), '--concurrency', String(C), '--browsers', String(Math.min(4, C)), ...args], {stdoutFile: trajectoriesFile})
+  const {wall, exitedAt, stderr} = await runCli(
+    [
+      'rollout',
+      tasksFile,
+      '--summary',
+      summaryFile,
+      '--shots',
+      join(work, `shots-${name}`),
+      '--concurrency',
+      String(C),
+      '--browsers',
+      String(Math.min(4, C)),
+      ...args,
+    ],
+    {stdoutFile: trajectoriesFile},
+  )
   const summary = JSON.parse(await readFile(summaryFile, 'utf8'))
-  const trajectories = (await readFile(trajectoriesFile, 'utf8')).trim().split('\n').filter(Boolean).map((line) => JSON.parse(line))
+  const trajectories = (await readFile(trajectoriesFile, 'utf8'))
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line))
   const exitLag = (exitedAt - (await stat(summaryFile)).mtimeMs) / 1000
-  const statuses = Object.entries(summary.by_status).filter(([, n]) => n > 0).map(([status, n]) => `${n} ${status}`).join(', ')
-  const timings = Object.entries(summary.timings_ms).map(([kind, t]) => `${kind} ${t ? `${t.p50}/${t.p95}` : '-'}`).join(', ')
-  log(`${name}: ${summary.steps} steps in ${wall.toFixed(1)} s from spawn to exit = ${rate(summary.steps, wall).toFixed(2)} steps/s; in-run ${summary.steps_per_second.toFixed(2)} steps/s over ${summary.seconds.toFixed(1)} s; start ${(wall - summary.seconds - exitLag).toFixed(1)} s, exit ${exitLag.toFixed(1)} s after the summary`)
-  log(`${name}: ${trajectories.length} trajectories (${statuses}), ${(summary.steps / Math.max(1, summary.episodes)).toFixed(1)} steps/episode, p50/p95 ms: ${timings}, ${summary.browser_restarts} browser restarts, ${summary.episode_retries} retries`)
+  const statuses = Object.entries(summary.by_status)
+    .filter(([, n]) => n > 0)
+    .map(([status, n]) => `${n} ${status}`)
+    .join(', ')
+  const timings = Object.entries(summary.timings_ms)
+    .map(([kind, t]) => `${kind} ${t ? `${t.p50}/${t.p95}` : '-'}`)
+    .join(', ')
+  log(
+    `${name}: ${summary.steps} steps in ${wall.toFixed(1)} s from spawn to exit = ${rate(summary.steps, wall).toFixed(2)} steps/s; in-run ${summary.steps_per_second.toFixed(2)} steps/s over ${summary.seconds.toFixed(1)} s; start ${(wall - summary.seconds - exitLag).toFixed(1)} s, exit ${exitLag.toFixed(1)} s after the summary`,
+  )
+  log(
+    `${name}: ${trajectories.length} trajectories (${statuses}), ${(summary.steps / Math.max(1, summary.episodes)).toFixed(1)} steps/episode, p50/p95 ms: ${timings}, ${summary.browser_restarts} browser restarts, ${summary.episode_retries} retries`,
+  )
   const checkErrors = trajectories.filter((t) => t.check?.error).map((t) => t.check.error)
   if (checkErrors.length > 0) log(`${name}: ${checkErrors.length} fixture-web checks failed, first: ${checkErrors[0]}`)
   const early = rateUntilLastStart(trajectories)
-  log(`${name}: ${sessionUse(trajectories, C)}, ${early.toFixed(2)} steps/s until then; mean act ms by action: ${actByAction(trajectories)}`)
-  if (summary.settle?.waits > 0) log(`${name}: settle p50/p95 ${summary.timings_ms.settle.p50}/${summary.timings_ms.settle.p95} ms, ${summary.settle.hit_bound} of ${summary.settle.waits} waits ended at the bound`)
-  const last = stderr.trim().split('\n').filter((line) => line.startsWith('rollout:')).at(-1)
+  log(
+    `${name}: ${sessionUse(trajectories, C)}, ${early.toFixed(2)} steps/s until then; mean act ms by action: ${actByAction(trajectories)}`,
+  )
+  if (summary.settle?.waits > 0)
+    log(
+      `${name}: settle p50/p95 ${summary.timings_ms.settle.p50}/${summary.timings_ms.settle.p95} ms, ${summary.settle.hit_bound} of ${summary.settle.waits} waits ended at the bound`,
+    )
+  const last = stderr
+    .trim()
+    .split('\n')
+    .filter((line) => line.startsWith('rollout:'))
+    .at(-1)
   if (last) log(`${name}: ${last}`)
-  if (trajectories.length !== summary.total) throw new Error(`${name}: ${trajectories.length} trajectories written for ${summary.total} tasks`)
+  if (trajectories.length !== summary.total)
+    throw new Error(`${name}: ${trajectories.length} trajectories written for ${summary.total} tasks`)
   const window = episodeWindow(trajectories)
-  log(`${name}: ${rate(summary.steps, window).toFixed(2)} steps/s from the first episode's start to the last one's end (${window.toFixed(1)} s), the bare loop's window`)
-  return {steps: summary.steps, wall, stepsPerSecond: rate(summary.steps, wall), inRun: summary.steps_per_second, early, windowRate: rate(summary.steps, window), trajectories, summary}
+  log(
+    `${name}: ${rate(summary.steps, window).toFixed(2)} steps/s from the first episode's start to the last one's end (${window.toFixed(1)} s), the bare loop's window`,
+  )
+  return {
+    steps: summary.steps,
+    wall,
+    stepsPerSecond: rate(summary.steps, wall),
+    inRun: summary.steps_per_second,
+    early,
+    windowRate: rate(summary.steps, window),
+    trajectories,
+    summary,
+  }
 }
 
 /**
@@ -352,7 +422,11 @@ function actByAction(trajectories) {
 
 /** Starts `webgym sites serve` with the given faults; resolves with its JSON line (url, token, ...). */
 async function serveSites(faults) {
-  const child = spawn(process.execPath, [join(root, 'bin', 'run.js'), 'sites', 'serve', '--port', '0', '--faults', faults, '-q'], {cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: {...process.env, NODE_ENV: 'production'}})
+  const child = spawn(
+    process.execPath,
+    [join(root, 'bin', 'run.js'), 'sites', 'serve', '--port', '0', '--faults', faults, '-q'],
+    {cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: {...process.env, NODE_ENV: 'production'}},
+  )
   const stop = hold('webgym sites serve', () => stopChild(child))
   let stderr = ''
   child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-5000)))
@@ -370,7 +444,10 @@ async function serveSites(faults) {
 
 /** A reply's length in tokens: log-normal with REPLY_TOKENS' median and p95, from two uniform draws (Box-Muller). */
 function replyTokens(u1, u2) {
-  return Math.max(1, Math.min(REPLY_TOKENS.max, Math.round(dist.logNormal(REPLY_TOKENS.median, REPLY_TOKENS.p95, u1, u2))))
+  return Math.max(
+    1,
+    Math.min(REPLY_TOKENS.max, Math.round(dist.logNormal(REPLY_TOKENS.median, REPLY_TOKENS.p95, u1, u2))),
+  )
 }
 
 /** (c) At concurrency C: the live-web workload, async then sync, on the same tasks; the bound from the async run. */
@@ -379,8 +456,12 @@ async function measureSpeedup(work, allTasks, C) {
   const tasksFile = join(work, `live-${C}.ndjson`)
   await writeFile(tasksFile, tasks.map((task) => `${JSON.stringify(task)}\n`).join(''))
   const levels = new Map(tasks.map((task) => [task.intent, task.level ?? 'medium']))
-  const lengths = tasks.map((task) => Math.min(plannedLength(task.intent, task.level), EPISODE_SHAPE[task.level ?? 'medium'].cap))
-  log(`live C=${C}: ${tasks.length} tasks, planned ${(lengths.reduce((a, b) => a + b, 0) / lengths.length).toFixed(1)} steps/episode`)
+  const lengths = tasks.map((task) =>
+    Math.min(plannedLength(task.intent, task.level), EPISODE_SHAPE[task.level ?? 'medium'].cap),
+  )
+  log(
+    `live C=${C}: ${tasks.length} tasks, planned ${(lengths.reduce((a, b) => a + b, 0) / lengths.length).toFixed(1)} steps/episode`,
+  )
   const {info, stop: stopSites} = await serveSites(LIVE_FAULTS)
   const standin = await startPolicyStandin({
     baseMs: ITERATION_MS,
@@ -391,13 +472,30 @@ async function measureSpeedup(work, allTasks, C) {
   })
   const closeStandin = hold('the policy stand-in', () => standin.close())
   try {
-    const common = ['--policy', 'openai', '--base-url', standin.url, '--model', 'standin', '--sites', info.url, '--sites-token', info.token, '--horizon', LIVE_HORIZONS.join(','), '--navigation-timeout', String(LIVE_NAVIGATION_TIMEOUT_S)]
+    const common = [
+      '--policy',
+      'openai',
+      '--base-url',
+      standin.url,
+      '--model',
+      'standin',
+      '--sites',
+      info.url,
+      '--sites-token',
+      info.token,
+      '--horizon',
+      LIVE_HORIZONS.join(','),
+      '--navigation-timeout',
+      String(LIVE_NAVIGATION_TIMEOUT_S),
+    ]
     const result = {}
     for (const mode of ['async', 'sync']) {
       const before = {...standin.state}
       result[mode] = await measureRollout(work, `live-${mode}-${C}`, tasksFile, C, [...common, '--mode', mode])
       const requests = standin.state.requests - before.requests
-      log(`live-${mode}-${C}: stand-in answered ${requests} requests, busy ${((100 * (standin.state.busyMs - before.busyMs)) / 1000 / result[mode].wall).toFixed(0)}% of the wall time, peak ${standin.state.peakInflight} in flight`)
+      log(
+        `live-${mode}-${C}: stand-in answered ${requests} requests, busy ${((100 * (standin.state.busyMs - before.busyMs)) / 1000 / result[mode].wall).toFixed(0)}% of the wall time, peak ${standin.state.peakInflight} in flight`,
+      )
     }
     const tails = result.async.trajectories.flatMap((t) => t.steps).filter((step) => step.observe_ms > 8000).length
     log(`live C=${C}: ${tails} async steps waited over 8 s for their page`)
@@ -405,7 +503,11 @@ async function measureSpeedup(work, allTasks, C) {
     return {
       C,
       speedup: result.async.windowRate / result.sync.windowRate,
-      bound: lockStepBound(result.async.trajectories, tasks.map((task) => task.id), C),
+      bound: lockStepBound(
+        result.async.trajectories,
+        tasks.map((task) => task.id),
+        C,
+      ),
       async: result.async.windowRate,
       sync: result.sync.windowRate,
       // The cores' load: how much slower an observation is in the async run than in the sync one (1 when neither run
@@ -428,7 +530,8 @@ async function findSaturation(allTasks) {
     rates.push([C, bare.stepsPerSecond])
   }
   const best = Math.max(...rates.map(([, value]) => value))
-  const saturated = rates.find(([C, value]) => C >= 16 && value >= SATURATED * best)?.[0] ?? Math.max(16, ...rates.map(([C]) => C))
+  const saturated =
+    rates.find(([C, value]) => C >= 16 && value >= SATURATED * best)?.[0] ?? Math.max(16, ...rates.map(([C]) => C))
   return {C: saturated, rates}
 }
 
@@ -441,7 +544,14 @@ async function measureModes(work, allTasks, C) {
   for (let round = 0; round < REPEATS; round++) {
     for (const mode of OBSERVE_MODES) {
       const name = `oracle-${mode.replace('+', '-')}-${C}-${round}`
-      const result = await measureRollout(work, name, tasksFile, C, ['--policy', 'oracle', '--observe', mode, '--fixture-faults', 'none'])
+      const result = await measureRollout(work, name, tasksFile, C, [
+        '--policy',
+        'oracle',
+        '--observe',
+        mode,
+        '--fixture-faults',
+        'none',
+      ])
       const entry = best.get(mode)
       entry.rate = Math.max(entry.rate, result.windowRate)
       entry.observeP50 = Math.min(entry.observeP50, result.summary.timings_ms.observe?.p50 ?? Infinity)
@@ -457,14 +567,32 @@ async function measureEfficiency(work, allTasks, C) {
   const tasks = sampleTasks(allTasks, 2 * C)
   const tasksFile = join(work, `efficiency-${C}.ndjson`)
   await writeFile(tasksFile, tasks.map((task) => `${JSON.stringify(task)}\n`).join(''))
-  const random = ['--policy', 'random', '--random-actions', 'left_click', '--mode', 'async', '--horizon', String(HORIZON), '--fixture-faults', 'none']
+  const random = [
+    '--policy',
+    'random',
+    '--random-actions',
+    'left_click',
+    '--mode',
+    'async',
+    '--horizon',
+    String(HORIZON),
+    '--fixture-faults',
+    'none',
+  ]
   const best = {bare: 0, settled: 0, unsettled: 0}
   for (let round = 0; round < REPEATS; round++) {
     const bare = await measureBare(tasks, C)
     log(`bare C=${C}: ${bare.steps} steps in ${bare.seconds.toFixed(1)} s = ${bare.stepsPerSecond.toFixed(2)} steps/s`)
     best.bare = Math.max(best.bare, bare.stepsPerSecond)
-    best.settled = Math.max(best.settled, (await measureRollout(work, `random-settled-${C}`, tasksFile, C, random)).windowRate)
-    best.unsettled = Math.max(best.unsettled, (await measureRollout(work, `random-unsettled-${C}`, tasksFile, C, [...random, '--settle-timeout', '0'])).windowRate)
+    best.settled = Math.max(
+      best.settled,
+      (await measureRollout(work, `random-settled-${C}`, tasksFile, C, random)).windowRate,
+    )
+    best.unsettled = Math.max(
+      best.unsettled,
+      (await measureRollout(work, `random-unsettled-${C}`, tasksFile, C, [...random, '--settle-timeout', '0']))
+        .windowRate,
+    )
   }
   return best
 }
@@ -473,21 +601,34 @@ async function measureEfficiency(work, allTasks, C) {
 const dist = {}
 
 async function main() {
-  if (!existsSync(join(root, 'dist', 'commands', 'rollout.js'))) throw new Error('dist/ has no rollout command: build first (npm run build)')
-  ;({SeededRandom: dist.SeededRandom} = await import(pathToFileURL(join(root, 'dist', 'lib', 'random', 'seeded-random.js')).href))
-  ;({logNormal: dist.logNormal} = await import(pathToFileURL(join(root, 'dist', 'lib', 'random', 'log-normal.js')).href))
+  if (!existsSync(join(root, 'dist', 'commands', 'rollout.js')))
+    throw new Error('dist/ has no rollout command: build first (npm run build)')
+  ;({SeededRandom: dist.SeededRandom} = await import(
+    pathToFileURL(join(root, 'dist', 'lib', 'random', 'seeded-random.js')).href
+  ))
+  ;({logNormal: dist.logNormal} = await import(
+    pathToFileURL(join(root, 'dist', 'lib', 'random', 'log-normal.js')).href
+  ))
   const work = flags.keep ?? (await mkdtemp(join(tmpdir(), 'webgym-bench-rollout-')))
   // --keep DIR keeps the tasks, trajectories and summaries of every run there, to look into afterwards.
   if (flags.keep) await mkdir(work, {recursive: true})
   else hold('the temporary directory', () => rm(work, {recursive: true, force: true}))
   const {stdout} = await runCli(['sites', 'tasks', '-q'])
-  const allTasks = stdout.trim().split('\n').map((line) => JSON.parse(line))
+  const allTasks = stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line))
 
   const parts = []
   if (flags.only === undefined || flags.only === 'efficiency') {
-    const saturation = flags.concurrency ? {C: positiveInteger('--concurrency', flags.concurrency), rates: []} : await findSaturation(allTasks)
+    const saturation = flags.concurrency
+      ? {C: positiveInteger('--concurrency', flags.concurrency), rates: []}
+      : await findSaturation(allTasks)
     const {C} = saturation
-    const curve = saturation.rates.length > 0 ? `bare saturates at C=${C} (${saturation.rates.map(([c, value]) => `${value.toFixed(1)} at ${c}`).join(', ')} steps/s)` : `C=${C} as given`
+    const curve =
+      saturation.rates.length > 0
+        ? `bare saturates at C=${C} (${saturation.rates.map(([c, value]) => `${value.toFixed(1)} at ${c}`).join(', ')} steps/s)`
+        : `C=${C} as given`
     const best = await measureEfficiency(work, allTasks, C)
     const efficiency = best.settled / best.bare
     parts.push(

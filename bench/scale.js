@@ -99,7 +99,10 @@ async function runBench() {
   const open = []
   const hold = (name, close) => {
     let closing = null
-    const entry = () => (closing ??= Promise.resolve().then(close).catch((error) => log(`closing ${name}: ${error.message}`)))
+    const entry = () =>
+      (closing ??= Promise.resolve()
+        .then(close)
+        .catch((error) => log(`closing ${name}: ${error.message}`)))
     open.push(entry)
     return async () => {
       const at = open.indexOf(entry)
@@ -113,7 +116,10 @@ async function runBench() {
       while (open.length > 0) await open.pop()()
     })())
   let stoppedBy = null
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ]) {
     process.once(signal, () => {
       stoppedBy = signal
       log(`${signal}: cleaning up`)
@@ -123,7 +129,11 @@ async function runBench() {
 
   /** Starts the built CLI as a long-running server; resolves with its first stdout line (JSON) and the child. */
   async function serveCli(name, args) {
-    const child = spawn(process.execPath, [join(root, 'bin', 'run.js'), ...args], {cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: {...process.env, NODE_ENV: 'production'}})
+    const child = spawn(process.execPath, [join(root, 'bin', 'run.js'), ...args], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {...process.env, NODE_ENV: 'production'},
+    })
     hold(name, () => stopChild(child))
     let stderr = ''
     child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-5000)))
@@ -134,14 +144,20 @@ async function runBench() {
         if (text.includes('\n')) resolve(JSON.parse(text.slice(0, text.indexOf('\n'))))
       })
       child.on('error', reject)
-      child.on('exit', (code, signal) => reject(new Error(`${name} exited ${code ?? signal} before it was up: ${stderr.trim().split('\n').at(-1) ?? ''}`)))
+      child.on('exit', (code, signal) =>
+        reject(
+          new Error(`${name} exited ${code ?? signal} before it was up: ${stderr.trim().split('\n').at(-1) ?? ''}`),
+        ),
+      )
     })
     return {info, pid: child.pid}
   }
 
   /** The policy stand-in in a child of this script; `state()` asks it for its counters. */
   async function forkStandin() {
-    const child = fork(self, ['--serve-standin', JSON.stringify({baseMs: STANDIN_MS, perInflightMs: 0.5})], {stdio: ['ignore', 'inherit', 'inherit', 'ipc']})
+    const child = fork(self, ['--serve-standin', JSON.stringify({baseMs: STANDIN_MS, perInflightMs: 0.5})], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    })
     hold('the policy stand-in', () => stopChild(child, 'stop'))
     const url = await new Promise((resolve, reject) => {
       child.once('message', (message) => resolve(message.url))
@@ -159,7 +175,11 @@ async function runBench() {
   /** Runs `webgym rollout` while sampling the CPU of it and of the servers; resolves with the samples and its exit. */
   async function runRollout(name, args, servers, nodeArgs = []) {
     const out = openSync(join(work, `${name}.ndjson`), 'w')
-    const child = spawn(process.execPath, [...nodeArgs, join(root, 'bin', 'run.js'), 'rollout', ...args], {cwd: root, stdio: ['ignore', out, 'pipe'], env: {...process.env, NODE_ENV: 'production'}})
+    const child = spawn(process.execPath, [...nodeArgs, join(root, 'bin', 'run.js'), 'rollout', ...args], {
+      cwd: root,
+      stdio: ['ignore', out, 'pipe'],
+      env: {...process.env, NODE_ENV: 'production'},
+    })
     closeSync(out)
     const release = hold(`webgym rollout (${name})`, () => stopChild(child))
     let stderr = ''
@@ -170,7 +190,8 @@ async function runBench() {
       const tree = readProcTree()
       const at = Date.now()
       const cpu = {}
-      for (const [group, pids] of Object.entries(groups)) cpu[group] = pids.reduce((sum, pid) => sum + treeTicks(tree, pid), 0)
+      for (const [group, pids] of Object.entries(groups))
+        cpu[group] = pids.reduce((sum, pid) => sum + treeTicks(tree, pid), 0)
       // The browser servers' Node processes alone (Playwright's server side), without their Chromium.
       cpu.browserNode = servers.browsers.reduce((sum, pid) => sum + (tree.get(pid)?.ticks ?? 0), 0)
       // The orchestrator's time in the kernel (stime): socket writes on loopback run the receiver's side too.
@@ -187,7 +208,10 @@ async function runBench() {
     })
     clearInterval(timer)
     await release()
-    if (code !== 0) throw new Error(`webgym rollout (${name}) exited ${code}\nwebgym rollout ${args.join(' ')}\n${stderr.trim().split('\n').slice(-15).join('\n')}`)
+    if (code !== 0)
+      throw new Error(
+        `webgym rollout (${name}) exited ${code}\nwebgym rollout ${args.join(' ')}\n${stderr.trim().split('\n').slice(-15).join('\n')}`,
+      )
     return {samples, started, wall: (Date.now() - started) / 1000, stderr}
   }
 
@@ -210,14 +234,34 @@ async function runBench() {
     const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []
     const {samples, started, wall} = await runRollout(
       name,
-      [tasksFile, '--summary', summaryFile, '--shots', join(work, `shots-${name}`), '--concurrency', String(C), ...browserWs.flatMap((ws) => ['--browser-ws', ws]), '--sites', sites.info.url, '--sites-token', sites.info.token, '-q', ...policyArgs],
+      [
+        tasksFile,
+        '--summary',
+        summaryFile,
+        '--shots',
+        join(work, `shots-${name}`),
+        '--concurrency',
+        String(C),
+        ...browserWs.flatMap((ws) => ['--browser-ws', ws]),
+        '--sites',
+        sites.info.url,
+        '--sites-token',
+        sites.info.token,
+        '-q',
+        ...policyArgs,
+      ],
       {browsers: browserServers.map((server) => server.pid), sites: [sites.pid], standin: [standin.pid]},
       nodeArgs,
     )
     const requests = (await standin.state()).requests - beforeRequests
     const summary = JSON.parse(await readFile(summaryFile, 'utf8'))
-    const trajectories = (await readFile(join(work, `${name}.ndjson`), 'utf8')).trim().split('\n').filter(Boolean).map((line) => JSON.parse(line))
-    if (trajectories.length !== summary.total) throw new Error(`${name}: ${trajectories.length} trajectories written for ${summary.total} tasks`)
+    const trajectories = (await readFile(join(work, `${name}.ndjson`), 'utf8'))
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line))
+    if (trajectories.length !== summary.total)
+      throw new Error(`${name}: ${trajectories.length} trajectories written for ${summary.total} tasks`)
     const from = Math.min(...trajectories.map((t) => Date.parse(t.run.started_at)))
     const to = Math.max(...trajectories.map((t) => Date.parse(t.run.ended_at)))
     const window = (to - from) / 1000
@@ -240,50 +284,113 @@ async function runBench() {
       standin: requests > 0 ? inWindow('standin') / requests : null,
       stepsPerSecond: steps / window,
       // Mean time a step spends in the browser (observe, settle included, and act), for the sessions row.
-      browserMsPerStep: mean(trajectories.flatMap((t) => t.steps.map((step) => (step.observe_ms ?? 0) + (step.act_ms ?? 0)))),
+      browserMsPerStep: mean(
+        trajectories.flatMap((t) => t.steps.map((step) => (step.observe_ms ?? 0) + (step.act_ms ?? 0))),
+      ),
       orchestratorBusy: inWindow('orchestrator') / 1000 / window,
     }
-    const statuses = Object.entries(summary.by_status).filter(([, n]) => n > 0).map(([status, n]) => `${n} ${status}`).join(', ')
-    const timings = Object.entries(summary.timings_ms).map(([kind, t]) => `${kind} ${t ? `${t.p50}/${t.p95}` : '-'}`).join(', ')
-    log(`${name}: ${steps} steps, ${summary.episodes} episodes (${statuses}), ${(steps / Math.max(1, summary.episodes)).toFixed(1)} steps/episode, ${result.stepsPerSecond.toFixed(2)} steps/s over the episodes' ${window.toFixed(1)} s (${wall.toFixed(1)} s from spawn to exit); p50/p95 ms: ${timings}`)
-    log(`${name}: orchestrator ${result.orchestrator.toFixed(2)} ms CPU/step in the window (${result.orchestratorSys.toFixed(2)} of it in the kernel; ${(100 * result.orchestratorBusy).toFixed(0)}% of a core), ${result.orchestratorWhole.toFixed(2)} ms/step over its whole life (${(result.orchestratorOutside / 1000).toFixed(2)} s CPU outside the window: start-up, connecting, writing the summary)`)
-    log(`${name}: browser servers ${result.browsers.toFixed(1)} ms CPU/step (${((result.browsers * result.stepsPerSecond) / 10).toFixed(0)}% of a core; their Node processes ${result.browserNode.toFixed(1)} of it, Chromium the rest), fixture web ${result.sites.toFixed(2)} ms CPU/step` + (requests > 0 ? `, policy stand-in ${result.standin.toFixed(2)} ms CPU/request over ${requests} requests (${(requests / steps).toFixed(3)} requests/step)` : ''))
-    if (summary.browser_restarts > 0 || summary.episode_retries > 0) log(`${name}: ${summary.browser_restarts} browser restarts, ${summary.episode_retries} episode retries`)
+    const statuses = Object.entries(summary.by_status)
+      .filter(([, n]) => n > 0)
+      .map(([status, n]) => `${n} ${status}`)
+      .join(', ')
+    const timings = Object.entries(summary.timings_ms)
+      .map(([kind, t]) => `${kind} ${t ? `${t.p50}/${t.p95}` : '-'}`)
+      .join(', ')
+    log(
+      `${name}: ${steps} steps, ${summary.episodes} episodes (${statuses}), ${(steps / Math.max(1, summary.episodes)).toFixed(1)} steps/episode, ${result.stepsPerSecond.toFixed(2)} steps/s over the episodes' ${window.toFixed(1)} s (${wall.toFixed(1)} s from spawn to exit); p50/p95 ms: ${timings}`,
+    )
+    log(
+      `${name}: orchestrator ${result.orchestrator.toFixed(2)} ms CPU/step in the window (${result.orchestratorSys.toFixed(2)} of it in the kernel; ${(100 * result.orchestratorBusy).toFixed(0)}% of a core), ${result.orchestratorWhole.toFixed(2)} ms/step over its whole life (${(result.orchestratorOutside / 1000).toFixed(2)} s CPU outside the window: start-up, connecting, writing the summary)`,
+    )
+    log(
+      `${name}: browser servers ${result.browsers.toFixed(1)} ms CPU/step (${((result.browsers * result.stepsPerSecond) / 10).toFixed(0)}% of a core; their Node processes ${result.browserNode.toFixed(1)} of it, Chromium the rest), fixture web ${result.sites.toFixed(2)} ms CPU/step` +
+        (requests > 0
+          ? `, policy stand-in ${result.standin.toFixed(2)} ms CPU/request over ${requests} requests (${(requests / steps).toFixed(3)} requests/step)`
+          : ''),
+    )
+    if (summary.browser_restarts > 0 || summary.episode_retries > 0)
+      log(`${name}: ${summary.browser_restarts} browser restarts, ${summary.episode_retries} episode retries`)
     return result
   }
 
   // Phase 0: nothing is open yet; everything after is closed by closeAll.
-  if (!existsSync(join(root, 'dist', 'commands', 'rollout.js'))) throw new Error('dist/ has no rollout command: build first (npm run build)')
+  if (!existsSync(join(root, 'dist', 'commands', 'rollout.js')))
+    throw new Error('dist/ has no rollout command: build first (npm run build)')
   const work = flags.keep ?? (await mkdtemp(join(tmpdir(), 'webgym-bench-scale-')))
   if (flags.keep) await mkdir(work, {recursive: true})
   else hold('the temporary directory', () => rm(work, {recursive: true, force: true}))
 
   let sites, standin, browserServers, browserWs, tasksFile
   try {
-    const taskLines = execFileSync(process.execPath, [join(root, 'bin', 'run.js'), 'sites', 'tasks', '-q'], {cwd: root, maxBuffer: 1 << 28, env: {...process.env, NODE_ENV: 'production'}}).toString('utf8').trim().split('\n')
+    const taskLines = execFileSync(process.execPath, [join(root, 'bin', 'run.js'), 'sites', 'tasks', '-q'], {
+      cwd: root,
+      maxBuffer: 1 << 28,
+      env: {...process.env, NODE_ENV: 'production'},
+    })
+      .toString('utf8')
+      .trim()
+      .split('\n')
     // Evenly spaced over the list (every family and level), in a fixed order.
-    const picked = Array.from({length: Math.min(EPISODES, taskLines.length)}, (_, i) => taskLines[Math.floor(((i + 0.5) * taskLines.length) / Math.min(EPISODES, taskLines.length))])
+    const picked = Array.from(
+      {length: Math.min(EPISODES, taskLines.length)},
+      (_, i) => taskLines[Math.floor(((i + 0.5) * taskLines.length) / Math.min(EPISODES, taskLines.length))],
+    )
     tasksFile = join(work, 'tasks.ndjson')
     await writeFile(tasksFile, picked.map((line) => `${line}\n`).join(''))
 
     sites = await serveCli('webgym sites serve', ['sites', 'serve', '--port', '0', '--faults', flags.faults, '-q'])
     browserServers = []
-    for (let i = 0; i < SERVERS; i++) browserServers.push(await serveCli(`webgym browsers serve #${i + 1}`, ['browsers', 'serve', '--port', '0', '--host-resolver-rules', sites.info.host_resolver_rules, '-q']))
+    for (let i = 0; i < SERVERS; i++)
+      browserServers.push(
+        await serveCli(`webgym browsers serve #${i + 1}`, [
+          'browsers',
+          'serve',
+          '--port',
+          '0',
+          '--host-resolver-rules',
+          sites.info.host_resolver_rules,
+          '-q',
+        ]),
+      )
     browserWs = browserServers.map((server) => server.info.ws_endpoint)
     standin = await forkStandin()
-    log(`${picked.length} fixture tasks (answered at step ${ANSWER_FROM}-${ANSWER_TO}, horizon ${HORIZON}), concurrency ${C}, ${SERVERS} browser servers, fixture web --faults ${flags.faults}, stand-in ${STANDIN_MS} ms + 0.5 ms/request in flight; ${process.env.NODE_OPTIONS ? `NODE_OPTIONS=${process.env.NODE_OPTIONS}; ` : ''}${readFileSync('/proc/cpuinfo', 'utf8').split('\n').filter((line) => line.startsWith('processor')).length} cores, CLK_TCK ${1000 / TICK_MS}`)
+    log(
+      `${picked.length} fixture tasks (answered at step ${ANSWER_FROM}-${ANSWER_TO}, horizon ${HORIZON}), concurrency ${C}, ${SERVERS} browser servers, fixture web --faults ${flags.faults}, stand-in ${STANDIN_MS} ms + 0.5 ms/request in flight; ${process.env.NODE_OPTIONS ? `NODE_OPTIONS=${process.env.NODE_OPTIONS}; ` : ''}${
+        readFileSync('/proc/cpuinfo', 'utf8')
+          .split('\n')
+          .filter((line) => line.startsWith('processor')).length
+      } cores, CLK_TCK ${1000 / TICK_MS}`,
+    )
 
-    const openai = ['--policy', 'openai', '--base-url', standin.url, '--model', 'standin', '--api-key', 'bench', '--horizon', String(HORIZON)]
+    const openai = [
+      '--policy',
+      'openai',
+      '--base-url',
+      standin.url,
+      '--model',
+      'standin',
+      '--api-key',
+      'bench',
+      '--horizon',
+      String(HORIZON),
+    ]
     const main = await measure('openai', openai)
     // The random policy never answers: at horizon 13 its episodes are as long as the paper's (13.2 steps).
-    const random = flags['random-policy'] || !flags.quick ? await measure('random', ['--policy', 'random', '--seed', '1', '--horizon', '13']) : null
-    if (random) log(`the policy client (prompt, screenshots as base64, HTTP, parsing) costs ${(main.orchestrator - random.orchestrator).toFixed(2)} ms of orchestrator CPU per step (openai ${main.orchestrator.toFixed(2)} - random ${random.orchestrator.toFixed(2)})`)
+    const random =
+      flags['random-policy'] || !flags.quick
+        ? await measure('random', ['--policy', 'random', '--seed', '1', '--horizon', '13'])
+        : null
+    if (random)
+      log(
+        `the policy client (prompt, screenshots as base64, HTTP, parsing) costs ${(main.orchestrator - random.orchestrator).toFixed(2)} ms of orchestrator CPU per step (openai ${main.orchestrator.toFixed(2)} - random ${random.orchestrator.toFixed(2)})`,
+      )
     if (flags.profile) {
       await mkdir(flags.profile, {recursive: true})
       const known = new Set(await readdir(flags.profile))
       const profiled = await measure('openai-profiled', openai, {profileDir: flags.profile})
       const files = (await readdir(flags.profile)).filter((file) => file.endsWith('.cpuprofile') && !known.has(file))
-      for (const file of files) reportProfile(JSON.parse(await readFile(join(flags.profile, file), 'utf8')), file, profiled, log)
+      for (const file of files)
+        reportProfile(JSON.parse(await readFile(join(flags.profile, file), 'utf8')), file, profiled, log)
     }
 
     // The sizing table, for the paper's workload.
@@ -296,12 +403,36 @@ async function runBench() {
     const replicas = policyInFlight / REPLICA_CONCURRENCY
     const perCore = 1000 / main.orchestrator
     const table = [
-      ['workload', `${fmt(PAPER.trajectories)} trajectories x ${PAPER.stepsPerTrajectory} steps = ${fmt(stepsTotal)} steps in ${MINUTES} min`, `${needed.toFixed(1)} steps/s`],
-      ['orchestrator', `${needed.toFixed(1)} steps/s x ${main.orchestrator.toFixed(2)} ms CPU/step (measured)`, `${orchestratorCores.toFixed(2)} cores -> ${Math.ceil(orchestratorCores)}`],
-      ['browsers', `${needed.toFixed(1)} steps/s x ${main.browsers.toFixed(1)} ms CPU/step (measured, fixture pages)`, `${browserCores.toFixed(1)} cores -> ${Math.ceil(browserCores)}`],
-      ['policy', `${needed.toFixed(1)} steps/s x ${requestsPerStep.toFixed(2)} requests/step x ${fmt(POLICY_LATENCY_MS)} ms (assumed) = ${policyInFlight.toFixed(1)} requests in flight / ${REPLICA_CONCURRENCY} per replica (assumed)`, `${replicas.toFixed(2)} replicas -> ${Math.ceil(replicas)}`],
-      ['sessions', `${needed.toFixed(1)} steps/s x (${fmt(POLICY_LATENCY_MS)} ms policy (assumed) + ${main.browserMsPerStep.toFixed(0)} ms observe + act (measured here)) per step`, `${Math.ceil((needed * (POLICY_LATENCY_MS + main.browserMsPerStep)) / 1000)} episodes at once`],
-      ['per-server', `fixture web ${main.sites.toFixed(2)} ms CPU/step; policy stand-in (HTTP + JSON of the request) ${main.standin?.toFixed(2) ?? '-'} ms CPU/request`, ''],
+      [
+        'workload',
+        `${fmt(PAPER.trajectories)} trajectories x ${PAPER.stepsPerTrajectory} steps = ${fmt(stepsTotal)} steps in ${MINUTES} min`,
+        `${needed.toFixed(1)} steps/s`,
+      ],
+      [
+        'orchestrator',
+        `${needed.toFixed(1)} steps/s x ${main.orchestrator.toFixed(2)} ms CPU/step (measured)`,
+        `${orchestratorCores.toFixed(2)} cores -> ${Math.ceil(orchestratorCores)}`,
+      ],
+      [
+        'browsers',
+        `${needed.toFixed(1)} steps/s x ${main.browsers.toFixed(1)} ms CPU/step (measured, fixture pages)`,
+        `${browserCores.toFixed(1)} cores -> ${Math.ceil(browserCores)}`,
+      ],
+      [
+        'policy',
+        `${needed.toFixed(1)} steps/s x ${requestsPerStep.toFixed(2)} requests/step x ${fmt(POLICY_LATENCY_MS)} ms (assumed) = ${policyInFlight.toFixed(1)} requests in flight / ${REPLICA_CONCURRENCY} per replica (assumed)`,
+        `${replicas.toFixed(2)} replicas -> ${Math.ceil(replicas)}`,
+      ],
+      [
+        'sessions',
+        `${needed.toFixed(1)} steps/s x (${fmt(POLICY_LATENCY_MS)} ms policy (assumed) + ${main.browserMsPerStep.toFixed(0)} ms observe + act (measured here)) per step`,
+        `${Math.ceil((needed * (POLICY_LATENCY_MS + main.browserMsPerStep)) / 1000)} episodes at once`,
+      ],
+      [
+        'per-server',
+        `fixture web ${main.sites.toFixed(2)} ms CPU/step; policy stand-in (HTTP + JSON of the request) ${main.standin?.toFixed(2) ?? '-'} ms CPU/request`,
+        '',
+      ],
     ]
     const widths = [0, 1, 2].map((i) => Math.max(...table.map((row) => row[i].length)))
     console.error('')
@@ -346,7 +477,9 @@ function reportProfile(profile, file, run, log) {
     if (ms === 0 || node.callFrame.functionName === '(idle)') continue
     let at = node
     while (at && !at.callFrame.url.includes('/dist/')) at = parentOf.get(at.id)
-    const caller = at ? `${at.callFrame.functionName || '(anonymous)'} ${moduleOf(at.callFrame.url)}:${at.callFrame.lineNumber + 1}` : `(no webgym frame) ${node.callFrame.url ? moduleOf(node.callFrame.url) : node.callFrame.functionName}`
+    const caller = at
+      ? `${at.callFrame.functionName || '(anonymous)'} ${moduleOf(at.callFrame.url)}:${at.callFrame.lineNumber + 1}`
+      : `(no webgym frame) ${node.callFrame.url ? moduleOf(node.callFrame.url) : node.callFrame.functionName}`
     byCaller.set(caller, (byCaller.get(caller) ?? 0) + ms)
   }
   for (const node of profile.nodes) {
@@ -361,9 +494,19 @@ function reportProfile(profile, file, run, log) {
     const module = url ? moduleOf(url) : functionName
     byModule.set(module, (byModule.get(module) ?? 0) + ms)
   }
-  const top = (map, n) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, ms]) => `    ${((100 * ms) / total).toFixed(1).padStart(5)}%  ~${((ms / total) * run.orchestratorWhole).toFixed(2).padStart(5)} ms CPU/step  ${name}`).join('\n')
+  const top = (map, n) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(
+        ([name, ms]) =>
+          `    ${((100 * ms) / total).toFixed(1).padStart(5)}%  ~${((ms / total) * run.orchestratorWhole).toFixed(2).padStart(5)} ms CPU/step  ${name}`,
+      )
+      .join('\n')
   const cpuSeconds = (run.orchestratorWhole * run.steps) / 1000
-  log(`profile ${basename(file)}: ${(total / 1000).toFixed(1)} s sampled (not idle) over the process's life, which took ${cpuSeconds.toFixed(1)} s of CPU (${run.orchestratorWhole.toFixed(2)} ms/step over ${run.steps} steps, start-up included); self time by module:\n${top(byModule, 15)}`)
+  log(
+    `profile ${basename(file)}: ${(total / 1000).toFixed(1)} s sampled (not idle) over the process's life, which took ${cpuSeconds.toFixed(1)} s of CPU (${run.orchestratorWhole.toFixed(2)} ms/step over ${run.steps} steps, start-up included); self time by module:\n${top(byModule, 15)}`,
+  )
   log(`profile ${basename(file)}: self time by function:\n${top(byFunction, 25)}`)
   log(`profile ${basename(file)}: time by the nearest webgym function on the stack:\n${top(byCaller, 15)}`)
 }
@@ -400,7 +543,11 @@ function readProcTree() {
     }
     // The command name may hold spaces and parentheses: the fields start after the last ')'.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    tree.set(Number(entry), {ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]), sys: Number(fields[12])})
+    tree.set(Number(entry), {
+      ppid: Number(fields[1]),
+      ticks: Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
+      sys: Number(fields[12]),
+    })
   }
   return tree
 }
@@ -442,7 +589,11 @@ function parseFlags(config) {
   try {
     return parseArgs(config)
   } catch (error) {
-    console.error(`bench/scale: ${error.message} (flags: ${Object.keys(config.options).map((name) => `--${name}`).join(', ')})`)
+    console.error(
+      `bench/scale: ${error.message} (flags: ${Object.keys(config.options)
+        .map((name) => `--${name}`)
+        .join(', ')})`,
+    )
     process.exit(2)
   }
 }
@@ -450,7 +601,9 @@ function parseFlags(config) {
 function positiveNumber(flag, text, integer = false) {
   const n = Number(text)
   if (!(n > 0) || (integer && !Number.isInteger(n))) {
-    console.error(`bench/scale: ${flag} must be a positive ${integer ? 'integer' : 'number'}, got ${JSON.stringify(text)}`)
+    console.error(
+      `bench/scale: ${flag} must be a positive ${integer ? 'integer' : 'number'}, got ${JSON.stringify(text)}`,
+    )
     process.exit(2)
   }
   return n

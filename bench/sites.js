@@ -26,7 +26,10 @@ function get(port, host, path) {
 }
 
 const started = performance.now()
-const child = spawn(process.execPath, [join(root, 'bin', 'run.js'), 'sites', 'serve', '--port', '0', '-q'], {stdio: ['ignore', 'pipe', 'inherit'], env: {...process.env, NODE_ENV: 'production'}})
+const child = spawn(process.execPath, [join(root, 'bin', 'run.js'), 'sites', 'serve', '--port', '0', '-q'], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+  env: {...process.env, NODE_ENV: 'production'},
+})
 const info = await new Promise((resolve, reject) => {
   let text = ''
   child.stdout.on('data', (chunk) => {
@@ -37,12 +40,22 @@ const info = await new Promise((resolve, reject) => {
 })
 const startS = (performance.now() - started) / 1000
 const tasksOut = await new Promise((resolve, reject) => {
-  const tasks = spawn(process.execPath, [join(root, 'bin', 'run.js'), 'sites', 'tasks', '-q'], {stdio: ['ignore', 'pipe', 'inherit'], env: {...process.env, NODE_ENV: 'production'}})
+  const tasks = spawn(process.execPath, [join(root, 'bin', 'run.js'), 'sites', 'tasks', '-q'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {...process.env, NODE_ENV: 'production'},
+  })
   let text = ''
   tasks.stdout.on('data', (chunk) => (text += chunk))
   tasks.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`sites tasks exited with ${code}`))))
 })
-const hosts = [...new Set(tasksOut.trim().split('\n').map((line) => JSON.parse(line).website))]
+const hosts = [
+  ...new Set(
+    tasksOut
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line).website),
+  ),
+]
 
 let t = performance.now()
 for (const host of hosts) await get(info.port, host, '/')

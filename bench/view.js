@@ -30,15 +30,51 @@ async function writeRun(path, r, perRun) {
     const reward = (i * 31 + r * 17) % 100 < 40 + 10 * r ? 1 : 0
     const record = {
       task: {
-        id: `bench:${i}`, source: i % 5 === 0 ? 'mind2web' : 'webvoyager', intent: `Find the opening hours of the museum listed on ${website} (case ${i})`, website,
-        start_url: `https://${website}/`, domain: null, level: LEVELS[i % 3], rubric: {fact_groups: [{id: 'g1', description: 'Hours', facts: ['museum page open', 'hours shown']}]},
+        id: `bench:${i}`,
+        source: i % 5 === 0 ? 'mind2web' : 'webvoyager',
+        intent: `Find the opening hours of the museum listed on ${website} (case ${i})`,
+        website,
+        start_url: `https://${website}/`,
+        domain: null,
+        level: LEVELS[i % 3],
+        rubric: {fact_groups: [{id: 'g1', description: 'Hours', facts: ['museum page open', 'hours shown']}]},
       },
-      run: {policy: 'oracle', model: null, prompt_version: null, viewport: {width: 1280, height: 768}, horizon: 10, seed: 0, webgym_version: '0.1.0', started_at: new Date(Date.UTC(2025, 0, 1 + r, 0, 0, i % 86_400)).toISOString()},
+      run: {
+        policy: 'oracle',
+        model: null,
+        prompt_version: null,
+        viewport: {width: 1280, height: 768},
+        horizon: 10,
+        seed: 0,
+        webgym_version: '0.1.0',
+        started_at: new Date(Date.UTC(2025, 0, 1 + r, 0, 0, i % 86_400)).toISOString(),
+      },
       status: STATUSES[i % STATUSES.length],
       answer: reward ? '9-5' : null,
       error: null,
-      steps: Array.from({length: steps}, (_, index) => ({index, url: `https://${website}/p${index}`, screenshot: null, response: null, action: {name: 'left_click', coordinate: [500, 300]}, observe_ms: 20, policy_ms: 800, act_ms: 40})),
-      judgment: {reward, facts: [], key_screenshots: [], answer_supported: null, reference_match: null, blocked: false, judge: 'programmatic', model: null, prompt_version: null, webgym_version: '0.1.0', error: null},
+      steps: Array.from({length: steps}, (_, index) => ({
+        index,
+        url: `https://${website}/p${index}`,
+        screenshot: null,
+        response: null,
+        action: {name: 'left_click', coordinate: [500, 300]},
+        observe_ms: 20,
+        policy_ms: 800,
+        act_ms: 40,
+      })),
+      judgment: {
+        reward,
+        facts: [],
+        key_screenshots: [],
+        answer_supported: null,
+        reference_match: null,
+        blocked: false,
+        judge: 'programmatic',
+        model: null,
+        prompt_version: null,
+        webgym_version: '0.1.0',
+        error: null,
+      },
     }
     if (!out.write(`${JSON.stringify(record)}\n`)) await once(out, 'drain')
   }
@@ -50,13 +86,20 @@ async function writeRun(path, r, perRun) {
 function timedView(args) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint()
-    const child = spawn(process.execPath, [join(root, 'bin', 'run.js'), 'view', ...args], {cwd: work, stdio: ['ignore', 'ignore', 'pipe'], env: {...process.env, NODE_ENV: 'production'}})
+    const child = spawn(process.execPath, [join(root, 'bin', 'run.js'), 'view', ...args], {
+      cwd: work,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: {...process.env, NODE_ENV: 'production'},
+    })
     let stderr = ''
     let peakKb = 0
     child.stderr.on('data', (chunk) => (stderr += chunk))
     const timer = setInterval(async () => {
       try {
-        peakKb = Math.max(peakKb, Number(/VmHWM:\s+(\d+)/.exec(await readFile(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0))
+        peakKb = Math.max(
+          peakKb,
+          Number(/VmHWM:\s+(\d+)/.exec(await readFile(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0),
+        )
       } catch {}
     }, 50)
     child.on('error', reject)

@@ -27,13 +27,20 @@ const {values} = parseArgs({
 let families: readonly SiteFamily<any, any>[] = FAMILIES
 if (values.module) {
   const loaded = (await import(pathToFileURL(resolve(values.module)).href)) as Record<string, unknown>
-  families = Object.values(loaded).filter((value): value is SiteFamily<any, any> => typeof value === 'object' && value !== null && 'handle' in value && 'tasks' in value)
+  families = Object.values(loaded).filter(
+    (value): value is SiteFamily<any, any> =>
+      typeof value === 'object' && value !== null && 'handle' in value && 'tasks' in value,
+  )
 }
 if (values.family) families = families.filter((family) => family.id === values.family)
 if (families.length === 0) throw new Error('no family selected')
 
 const started = Date.now()
-const server = await startSites({seed: Number(values.seed), families, variantsPerFamily: values.sites ? Number(values.sites) : undefined})
+const server = await startSites({
+  seed: Number(values.seed),
+  families,
+  variantsPerFamily: values.sites ? Number(values.sites) : undefined,
+})
 const browser = await launchChromium({hostResolverRules: server.hostResolverRules})
 const tasks: TaskInput[] = [...server.catalog.taskRecords()]
 const results: TaskVerification[] = []
@@ -46,7 +53,10 @@ try {
         const task = tasks[next++]!
         const result = await verifyTask(browser, server, task)
         results.push(result)
-        if (!result.ok) process.stdout.write(`FAIL ${task.id} [${task.level}, ${task.difficulty} facts]: ${result.problems.join(' | ')}\n`)
+        if (!result.ok)
+          process.stdout.write(
+            `FAIL ${task.id} [${task.level}, ${task.difficulty} facts]: ${result.problems.join(' | ')}\n`,
+          )
       }
     }),
   )
@@ -58,7 +68,9 @@ const failed = results.filter((result) => !result.ok).length
 const byLevel = new Map<string, number>()
 for (const task of tasks) byLevel.set(task.level ?? 'none', (byLevel.get(task.level ?? 'none') ?? 0) + 1)
 const levels = [...byLevel].map(([level, count]) => `${level} ${count}`)
-process.stdout.write(`check-fixture-tasks: ${results.length} tasks on ${server.catalog.sites.length} sites (${levels.join(', ')}) | ${results.length - failed} pass, ${failed} fail | ${((Date.now() - started) / 1000).toFixed(0)} s\n`)
+process.stdout.write(
+  `check-fixture-tasks: ${results.length} tasks on ${server.catalog.sites.length} sites (${levels.join(', ')}) | ${results.length - failed} pass, ${failed} fail | ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
+)
 process.exitCode = failed === 0 ? 0 : 1
 
 async function screenshots(dir: string): Promise<void> {

@@ -27,14 +27,19 @@ function answeredTasks(): Answered[] {
       if (def.referenceAnswer === null) continue
       const reference = def.referenceAnswer
       const facts = def.groups.flatMap((group) => group.facts)
-      const answerFacts = facts.filter((fact) => fact.check({state: family.initialState(), answer: reference}) && !fact.check({state: family.initialState(), answer: null}))
+      const answerFacts = facts.filter(
+        (fact) =>
+          fact.check({state: family.initialState(), answer: reference}) &&
+          !fact.check({state: family.initialState(), answer: null}),
+      )
       found.push({id: `${site.slug}/${def.key}`, reference, state: () => family.initialState(), answerFacts})
     }
   }
   return found
 }
 
-const passes = (task: Answered, answer: string) => task.answerFacts.every((fact) => fact.check({state: task.state(), answer}))
+const passes = (task: Answered, answer: string) =>
+  task.answerFacts.every((fact) => fact.check({state: task.state(), answer}))
 
 /** A reformatting of an answer that says the same thing in the same words. */
 const reformat = fc.record({
@@ -46,7 +51,17 @@ const reformat = fc.record({
   dropSeparators: fc.boolean(),
 })
 
-function applyReformat(reference: string, change: {upper: boolean; article: string; before: string; after: string; trailingZeros: boolean; dropSeparators: boolean}): string {
+function applyReformat(
+  reference: string,
+  change: {
+    upper: boolean
+    article: string
+    before: string
+    after: string
+    trailingZeros: boolean
+    dropSeparators: boolean
+  },
+): string {
   let text = reference
   if (change.dropSeparators) text = text.replace(/(\d),(\d{3})/g, '$1$2')
   if (change.trailingZeros) text = text.replace(/(\d\.\d+)(?!\d)/g, '$10')
@@ -88,13 +103,18 @@ describe('one answer normaliser for the fixture checks and the judge', () => {
   })
 
   it('a reference with its one number changed is a judge mismatch and fails the answer checks', () => {
-    const numbered = tasks.filter((task) => task.answerFacts.length > 0 && (task.reference.match(/\d+(?:[.,]\d+)*/g) ?? []).length === 1)
+    const numbered = tasks.filter(
+      (task) => task.answerFacts.length > 0 && (task.reference.match(/\d+(?:[.,]\d+)*/g) ?? []).length === 1,
+    )
     expect(numbered.length).toBeGreaterThan(10)
     for (const task of numbered) {
-      const changed = task.reference.replace(/\d+(?:[.,]\d+)*/, (number) => String(Number(number.replaceAll(',', '')) + 7))
+      const changed = task.reference.replace(/\d+(?:[.,]\d+)*/, (number) =>
+        String(Number(number.replaceAll(',', '')) + 7),
+      )
       const verdict = compareToReference(changed, task.reference)
       expect(verdict, `${task.id}: ${task.reference} -> ${changed}`).not.toBe('match')
-      if (verdict === 'mismatch') expect(passes(task, changed), `${task.id}: ${task.reference} -> ${changed}`).toBe(false)
+      if (verdict === 'mismatch')
+        expect(passes(task, changed), `${task.id}: ${task.reference} -> ${changed}`).toBe(false)
     }
   })
 })

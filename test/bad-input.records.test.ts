@@ -33,9 +33,33 @@ const WEBVOYAGER = ['--source', 'webvoyager']
 const GENERIC = ['--map', 'intent=question,website=site,answer=gold']
 
 const CASES: RecordCase[] = [
-  {kind: 'a truncated JSON line', file: 'truncated-line.jsonl', flags: WEBVOYAGER, line: 2, says: /not valid JSON/, skipped: [2], intents: [LASAGNA, BREAD]},
-  {kind: 'a line that is a JSON array', file: 'array-line.jsonl', flags: WEBVOYAGER, line: 2, says: /expected a JSON object, got an array/, skipped: [2], intents: [LASAGNA, BREAD]},
-  {kind: 'a line that is a JSON number', file: 'number-line.jsonl', flags: WEBVOYAGER, line: 2, says: /expected a JSON object, got number/, skipped: [2], intents: [LASAGNA, BREAD]},
+  {
+    kind: 'a truncated JSON line',
+    file: 'truncated-line.jsonl',
+    flags: WEBVOYAGER,
+    line: 2,
+    says: /not valid JSON/,
+    skipped: [2],
+    intents: [LASAGNA, BREAD],
+  },
+  {
+    kind: 'a line that is a JSON array',
+    file: 'array-line.jsonl',
+    flags: WEBVOYAGER,
+    line: 2,
+    says: /expected a JSON object, got an array/,
+    skipped: [2],
+    intents: [LASAGNA, BREAD],
+  },
+  {
+    kind: 'a line that is a JSON number',
+    file: 'number-line.jsonl',
+    flags: WEBVOYAGER,
+    line: 2,
+    says: /expected a JSON object, got number/,
+    skipped: [2],
+    intents: [LASAGNA, BREAD],
+  },
   {
     kind: 'an intent of the wrong type (an object, a boolean)',
     file: 'ques-wrong-type.jsonl',
@@ -46,7 +70,16 @@ const CASES: RecordCase[] = [
     skipped: [2, 4],
     intents: [LASAGNA, BREAD, CHILI],
   },
-  {kind: 'a missing intent (WebVoyager ques)', file: 'ques-missing.jsonl', flags: WEBVOYAGER, line: 3, field: 'ques', says: /missing/, skipped: [3], intents: [LASAGNA, CAKE, CHILI]},
+  {
+    kind: 'a missing intent (WebVoyager ques)',
+    file: 'ques-missing.jsonl',
+    flags: WEBVOYAGER,
+    line: 3,
+    field: 'ques',
+    says: /missing/,
+    skipped: [3],
+    intents: [LASAGNA, CAKE, CHILI],
+  },
   {
     kind: 'a website that is not a URL or domain',
     file: 'website-not-url.jsonl',
@@ -57,9 +90,33 @@ const CASES: RecordCase[] = [
     skipped: [2, 4],
     intents: [LASAGNA, CAKE],
   },
-  {kind: 'a line that is not UTF-8 (Latin-1)', file: 'latin1-line.jsonl', flags: WEBVOYAGER, line: 2, says: /not UTF-8/, skipped: [2], intents: [LASAGNA, BREAD]},
-  {kind: 'a line of NUL bytes', file: 'nul-bytes.jsonl', flags: WEBVOYAGER, line: 2, says: /NUL bytes/, skipped: [2], intents: [LASAGNA, BREAD]},
-  {kind: 'a CSV with ragged rows', file: 'ragged.csv', flags: GENERIC, line: 3, says: /has 2 fields, the header has 3/, skipped: [3, 5], intents: [RIJKS, DOM, CONCERT]},
+  {
+    kind: 'a line that is not UTF-8 (Latin-1)',
+    file: 'latin1-line.jsonl',
+    flags: WEBVOYAGER,
+    line: 2,
+    says: /not UTF-8/,
+    skipped: [2],
+    intents: [LASAGNA, BREAD],
+  },
+  {
+    kind: 'a line of NUL bytes',
+    file: 'nul-bytes.jsonl',
+    flags: WEBVOYAGER,
+    line: 2,
+    says: /NUL bytes/,
+    skipped: [2],
+    intents: [LASAGNA, BREAD],
+  },
+  {
+    kind: 'a CSV with ragged rows',
+    file: 'ragged.csv',
+    flags: GENERIC,
+    line: 3,
+    says: /has 2 fields, the header has 3/,
+    skipped: [3, 5],
+    intents: [RIJKS, DOM, CONCERT],
+  },
   {
     kind: 'a generic row without the mapped intent field',
     file: 'generic-missing-intent.jsonl',
@@ -125,7 +182,10 @@ const CASES: RecordCase[] = [
     line: 3,
     says: /array element 2 is not an object/,
     skipped: [3],
-    intents: ['Find the summer opening hours of the Zion Canyon Visitor Center.', 'Find the return policy for opened electronics.'],
+    intents: [
+      'Find the summer opening hours of the Zion Canyon Visitor Center.',
+      'Find the return policy for opened electronics.',
+    ],
   },
 ]
 
@@ -135,7 +195,12 @@ describe('bad records in `tasks build` (built CLI)', () => {
   for (const testCase of CASES) {
     it(`${testCase.kind}: fails naming ${testCase.file}:${testCase.line}${testCase.field ? ` and ${testCase.field}` : ''}`, async () => {
       const result = await webgym(['tasks', 'build', ...testCase.flags, testCase.file])
-      expectOneError(result, {exitCode: 1, at: `${testCase.file}:${testCase.line}: `, field: testCase.field, says: testCase.says})
+      expectOneError(result, {
+        exitCode: 1,
+        at: `${testCase.file}:${testCase.line}: `,
+        field: testCase.field,
+        says: testCase.says,
+      })
     })
 
     it(`${testCase.kind}: --on-invalid skip reports lines ${testCase.skipped.join(', ')} and keeps the rest`, async () => {
@@ -146,7 +211,11 @@ describe('bad records in `tasks build` (built CLI)', () => {
 
   it('a truncated JSON line read from a stdin pipe is named <stdin>:2, and skipping it keeps the rest', async () => {
     const input = await readFile(join(corpus, 'truncated-line.jsonl'))
-    expectOneError(await webgym(['tasks', 'build', '--source', 'webvoyager', '-'], {input}), {exitCode: 1, at: '<stdin>:2: ', says: /not valid JSON/})
+    expectOneError(await webgym(['tasks', 'build', '--source', 'webvoyager', '-'], {input}), {
+      exitCode: 1,
+      at: '<stdin>:2: ',
+      says: /not valid JSON/,
+    })
     const skipped = await webgym(['tasks', 'build', '--source', 'webvoyager', '--on-invalid', 'skip'], {input})
     expectSkipped(skipped, {file: '<stdin>', lines: [2], intents: [LASAGNA, BREAD]})
   })
@@ -175,7 +244,12 @@ describe('bad records in `tasks build` (built CLI)', () => {
 describe('bad records in a Task-record consumer: `stats` (built CLI)', () => {
   it('fails on the first bad line (a wrong type), not on a later line that is not JSON', async () => {
     const result = await webgym(['stats', 'tasks-bad.ndjson'])
-    expectOneError(result, {exitCode: 1, at: 'tasks-bad.ndjson:3: ', field: 'intent', says: /expected string, received number/})
+    expectOneError(result, {
+      exitCode: 1,
+      at: 'tasks-bad.ndjson:3: ',
+      field: 'intent',
+      says: /expected string, received number/,
+    })
     expect(String(result.stdout), dump(result)).toBe('')
   })
 
@@ -184,12 +258,12 @@ describe('bad records in a Task-record consumer: `stats` (built CLI)', () => {
     const context = dump(result)
     expect(result.exitCode, context).toBe(0)
     const stderr = linesOf(result.stderr)
-    expect(stderr.filter((line) => line.startsWith('webgym: skipped ')).map((line) => /^webgym: skipped (\S+?:\d+): /.exec(line)?.[1]), context).toEqual([
-      'tasks-bad.ndjson:3',
-      'tasks-bad.ndjson:6',
-      'tasks-bad.ndjson:8',
-      'tasks-bad.ndjson:10',
-    ])
+    expect(
+      stderr
+        .filter((line) => line.startsWith('webgym: skipped '))
+        .map((line) => /^webgym: skipped (\S+?:\d+): /.exec(line)?.[1]),
+      context,
+    ).toEqual(['tasks-bad.ndjson:3', 'tasks-bad.ndjson:6', 'tasks-bad.ndjson:8', 'tasks-bad.ndjson:10'])
     expect(stderr.at(-1), context).toMatch(/\b4 invalid records skipped$/)
     expect(String(result.stdout), context).toMatch(/"tasks": ?7\b/)
   })
@@ -206,7 +280,12 @@ describe('bad records in a Task-record consumer: `split` (built CLI)', () => {
     const train = wd.path('fail-train.ndjson')
     const test = wd.path('fail-test.ndjson')
     const result = await webgym(['split', 'tasks-bad.ndjson', '--train', train, '--test', test, '--test-size', '2'])
-    expectOneError(result, {exitCode: 1, at: 'tasks-bad.ndjson:3: ', field: 'intent', says: /expected string, received number/})
+    expectOneError(result, {
+      exitCode: 1,
+      at: 'tasks-bad.ndjson:3: ',
+      field: 'intent',
+      says: /expected string, received number/,
+    })
     for (const id of [...(await idsIn(train)), ...(await idsIn(test))]) expect(GOOD_IDS).toContain(id)
   })
 
@@ -214,9 +293,21 @@ describe('bad records in a Task-record consumer: `split` (built CLI)', () => {
     const lines = (await readFile(join(corpus, 'tasks-bad.ndjson'), 'utf8')).split('\n')
     const withoutLine3 = [...lines.slice(0, 2), ...lines.slice(3)].join('\n')
     const wd = workdir()
-    const result = await webgym(['split', '-', '--train', wd.path('stdin-train.ndjson'), '--test', wd.path('stdin-test.ndjson'), '--test-size', '2'], {
-      input: withoutLine3,
-    })
+    const result = await webgym(
+      [
+        'split',
+        '-',
+        '--train',
+        wd.path('stdin-train.ndjson'),
+        '--test',
+        wd.path('stdin-test.ndjson'),
+        '--test-size',
+        '2',
+      ],
+      {
+        input: withoutLine3,
+      },
+    )
     expectOneError(result, {exitCode: 1, at: '<stdin>:5: ', field: 'intent', says: /missing/})
   })
 
@@ -224,15 +315,32 @@ describe('bad records in a Task-record consumer: `split` (built CLI)', () => {
     const wd = workdir()
     const train = wd.path('skip-train.ndjson')
     const test = wd.path('skip-test.ndjson')
-    const result = await webgym(['split', 'tasks-bad.ndjson', '--train', train, '--test', test, '--test-size', '2', '--on-invalid', 'skip'])
+    const result = await webgym([
+      'split',
+      'tasks-bad.ndjson',
+      '--train',
+      train,
+      '--test',
+      test,
+      '--test-size',
+      '2',
+      '--on-invalid',
+      'skip',
+    ])
     const context = dump(result)
     expect(result.exitCode, context).toBe(0)
     const stderr = linesOf(result.stderr)
     const skipped = stderr.filter((line) => line.startsWith('webgym: skipped '))
-    expect(skipped.map((line) => /^webgym: skipped (\S+?:\d+): /.exec(line)?.[1]), context).toEqual(['tasks-bad.ndjson:3', 'tasks-bad.ndjson:6', 'tasks-bad.ndjson:8', 'tasks-bad.ndjson:10'])
+    expect(
+      skipped.map((line) => /^webgym: skipped (\S+?:\d+): /.exec(line)?.[1]),
+      context,
+    ).toEqual(['tasks-bad.ndjson:3', 'tasks-bad.ndjson:6', 'tasks-bad.ndjson:8', 'tasks-bad.ndjson:10'])
     expect(skipped[1], context).toContain('field "intent"')
     expect(skipped[2], context).toContain('field "level"')
-    expect(stderr.find((line) => line.startsWith('webgym: split: ')), context).toMatch(/\b4 invalid skipped\b/)
+    expect(
+      stderr.find((line) => line.startsWith('webgym: split: ')),
+      context,
+    ).toMatch(/\b4 invalid skipped\b/)
     const out = [...(await idsIn(train)), ...(await idsIn(test))]
     expect(out.sort(), context).toEqual([...GOOD_IDS].sort())
     expect(await idsIn(test), context).toHaveLength(2)

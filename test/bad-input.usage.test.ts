@@ -11,42 +11,78 @@ beforeAll(assertBuilt)
 
 describe('usage errors exit 2 with one line (built CLI)', () => {
   it('an unknown --source lists every valid name', async () => {
-    const line = expectOneError(await webgym(['tasks', 'build', '--source', 'webvoyagr', 'truncated-line.jsonl']), {exitCode: 2, says: /webvoyagr/})
+    const line = expectOneError(await webgym(['tasks', 'build', '--source', 'webvoyagr', 'truncated-line.jsonl']), {
+      exitCode: 2,
+      says: /webvoyagr/,
+    })
     for (const name of SOURCE_NAMES) expect(line).toContain(name)
   })
 
   it('--map that is not TARGET=FIELD', async () => {
-    expectOneError(await webgym(['tasks', 'build', '--map', 'question', 'ragged.csv']), {exitCode: 2, at: '--map: ', says: /"question" is not TARGET=FIELD/})
+    expectOneError(await webgym(['tasks', 'build', '--map', 'question', 'ragged.csv']), {
+      exitCode: 2,
+      at: '--map: ',
+      says: /"question" is not TARGET=FIELD/,
+    })
   })
 
   it('--map with an unknown target names it and the valid ones', async () => {
-    expectOneError(await webgym(['tasks', 'build', '--map', 'intent=question,prompt=site', 'ragged.csv']), {exitCode: 2, at: '--map: ', says: /unknown target "prompt".*intent, website/})
+    expectOneError(await webgym(['tasks', 'build', '--map', 'intent=question,prompt=site', 'ragged.csv']), {
+      exitCode: 2,
+      at: '--map: ',
+      says: /unknown target "prompt".*intent, website/,
+    })
   })
 
   it('--map without an intent', async () => {
-    expectOneError(await webgym(['tasks', 'build', '--map', 'website=site', 'ragged.csv']), {exitCode: 2, at: '--map: ', says: /intent=FIELD/})
+    expectOneError(await webgym(['tasks', 'build', '--map', 'website=site', 'ragged.csv']), {
+      exitCode: 2,
+      at: '--map: ',
+      says: /intent=FIELD/,
+    })
   })
 
   it('--map with a source other than generic', async () => {
-    expectOneError(await webgym(['tasks', 'build', '--source', 'webvoyager', '--map', 'intent=ques', 'ragged.csv']), {exitCode: 2, says: /--map applies to --source generic/})
+    expectOneError(await webgym(['tasks', 'build', '--source', 'webvoyager', '--map', 'intent=ques', 'ragged.csv']), {
+      exitCode: 2,
+      says: /--map applies to --source generic/,
+    })
   })
 
   it('--label without --source generic, and --answers with a source other than webvoyager, instead of being ignored', async () => {
-    expectOneError(await webgym(['tasks', 'build', '--source', 'webvoyager', '--label', 'mine', 'ragged.csv']), {exitCode: 2, says: /--label names the source of --source generic records, not of webvoyager/})
-    expectOneError(await webgym(['tasks', 'build', '--label', 'mine', 'ragged.csv']), {exitCode: 2, says: /--label names the source of --source generic records/})
-    expectOneError(await webgym(['tasks', 'build', '--source', 'browsecomp', '--answers', 'reference_answer.json', 'ragged.csv']), {exitCode: 2, says: /--answers .* applies to --source webvoyager, not browsecomp/})
+    expectOneError(await webgym(['tasks', 'build', '--source', 'webvoyager', '--label', 'mine', 'ragged.csv']), {
+      exitCode: 2,
+      says: /--label names the source of --source generic records, not of webvoyager/,
+    })
+    expectOneError(await webgym(['tasks', 'build', '--label', 'mine', 'ragged.csv']), {
+      exitCode: 2,
+      says: /--label names the source of --source generic records/,
+    })
+    expectOneError(
+      await webgym(['tasks', 'build', '--source', 'browsecomp', '--answers', 'reference_answer.json', 'ragged.csv']),
+      {exitCode: 2, says: /--answers .* applies to --source webvoyager, not browsecomp/},
+    )
   })
 
   it('an unknown flag', async () => {
-    expectOneError(await webgym(['tasks', 'build', '--sauce', 'webvoyager', 'ragged.csv']), {exitCode: 2, says: /--sauce/})
+    expectOneError(await webgym(['tasks', 'build', '--sauce', 'webvoyager', 'ragged.csv']), {
+      exitCode: 2,
+      says: /--sauce/,
+    })
   })
 
   it('an --on-invalid value that is not fail or skip', async () => {
-    expectOneError(await webgym(['tasks', 'build', '--on-invalid', 'ignore', 'ragged.csv']), {exitCode: 2, says: /--on-invalid.*fail, skip/})
+    expectOneError(await webgym(['tasks', 'build', '--on-invalid', 'ignore', 'ragged.csv']), {
+      exitCode: 2,
+      says: /--on-invalid.*fail, skip/,
+    })
   })
 
   it('a --max-line-bytes below the minimum', async () => {
-    expectOneError(await webgym(['tasks', 'build', '--max-line-bytes', '10', 'ragged.csv']), {exitCode: 2, says: /--max-line-bytes/})
+    expectOneError(await webgym(['tasks', 'build', '--max-line-bytes', '10', 'ragged.csv']), {
+      exitCode: 2,
+      says: /--max-line-bytes/,
+    })
   })
 
   // Outputs are opened before inputs are read: -o naming an input would empty it (or have it read while it grows).
@@ -65,7 +101,10 @@ describe('usage errors exit 2 with one line (built CLI)', () => {
     const input = wd.write('records.ndjson', content)
     // The same file under another name (a relative path from another directory) is caught too.
     const result = await wd.run([...command, 'other.ndjson', 'records.ndjson', '-o', input])
-    expectOneError(result, {exitCode: 2, says: /-o ".*records\.ndjson" is an input file; writing it would destroy the input/})
+    expectOneError(result, {
+      exitCode: 2,
+      says: /-o ".*records\.ndjson" is an input file; writing it would destroy the input/,
+    })
     expect(await readFile(input, 'utf8')).toBe(content)
   })
 
@@ -74,14 +113,35 @@ describe('usage errors exit 2 with one line (built CLI)', () => {
     const content = `${JSON.stringify({id: 'a:1', source: 'a', intent: 'Find x', website: 'x.com', start_url: 'https://x.com/'})}\n`
     const input = wd.write('tasks.ndjson', content)
     const model = ['--model', 'm', '--base-url', 'http://127.0.0.1:9/v1']
-    expectOneError(await webgym(['rubric', 'gen', ...model, '--failed', '-', input]), {exitCode: 2, says: /--failed - would mix the failed records into the data on stdout \(name a file/})
-    expectOneError(await webgym(['tasks', 'classify', ...model, '--failed', wd.path('out.ndjson'), '-o', wd.path('out.ndjson'), input]), {exitCode: 2, says: /--failed and -o both name .*out\.ndjson/})
-    expectOneError(await webgym(['tasks', 'decompose', ...model, '--failed', input, input]), {exitCode: 2, says: /--failed ".*tasks\.ndjson" is an input file/})
+    expectOneError(await webgym(['rubric', 'gen', ...model, '--failed', '-', input]), {
+      exitCode: 2,
+      says: /--failed - would mix the failed records into the data on stdout \(name a file/,
+    })
+    expectOneError(
+      await webgym([
+        'tasks',
+        'classify',
+        ...model,
+        '--failed',
+        wd.path('out.ndjson'),
+        '-o',
+        wd.path('out.ndjson'),
+        input,
+      ]),
+      {exitCode: 2, says: /--failed and -o both name .*out\.ndjson/},
+    )
+    expectOneError(await webgym(['tasks', 'decompose', ...model, '--failed', input, input]), {
+      exitCode: 2,
+      says: /--failed ".*tasks\.ndjson" is an input file/,
+    })
     expect(await readFile(input, 'utf8')).toBe(content)
   })
 
   it('split without its required --train and --test', async () => {
-    expectOneError(await webgym(['split', 'tasks-bad.ndjson']), {exitCode: 2, says: /Missing required flag test; Missing required flag train/})
+    expectOneError(await webgym(['split', 'tasks-bad.ndjson']), {
+      exitCode: 2,
+      says: /Missing required flag test; Missing required flag train/,
+    })
   })
 })
 
@@ -93,7 +153,13 @@ function commandIds(): string[] {
     for (const entry of readdirSync(dir, {withFileTypes: true})) {
       if (entry.isDirectory()) walk(join(dir, entry.name))
       // A topic's own command lives in index.js: `judge/index.js` is `judge`.
-      else if (entry.name.endsWith('.js')) found.push(relative(base, join(dir, entry.name)).replace(/(?:[\\/]index)?\.js$/, '').split(/[\\/]/).join(' '))
+      else if (entry.name.endsWith('.js'))
+        found.push(
+          relative(base, join(dir, entry.name))
+            .replace(/(?:[\\/]index)?\.js$/, '')
+            .split(/[\\/]/)
+            .join(' '),
+        )
     }
   }
   walk(base)
@@ -124,7 +190,8 @@ describe('help (built CLI)', () => {
       expect(result.exitCode, context).toBe(0)
       const stdout = String(result.stdout)
       expect(linesOf(stdout)[0].length, context).toBeGreaterThan(10)
-      for (const section of ['USAGE', 'DESCRIPTION', 'EXAMPLES', 'FLAGS']) expect(stdout, context).toMatch(new RegExp(`^${section}$`, 'm'))
+      for (const section of ['USAGE', 'DESCRIPTION', 'EXAMPLES', 'FLAGS'])
+        expect(stdout, context).toMatch(new RegExp(`^${section}$`, 'm'))
       expect(stdout, context).toContain(`$ webgym ${id}`)
       expect(linesOf(result.stderr), context).toEqual([])
     })
@@ -150,23 +217,31 @@ describe('a reader that stops early (built CLI)', () => {
   beforeAll(() => {
     wd = workdir()
     // About 3 MB of output: many 64 KB writes, far more than a pipe buffer holds.
-    const rows = Array.from({length: 20_000}, (_, i) => webvoyagerRow(i, `Find recipe number ${i} with at least ${i % 5} stars and a photo`))
+    const rows = Array.from({length: 20_000}, (_, i) =>
+      webvoyagerRow(i, `Find recipe number ${i} with at least ${i % 5} stars and a photo`),
+    )
     wd.write('big.jsonl', `${rows.join('\n')}\n`)
   })
 
   it('`webgym tasks build big.jsonl | head -1` exits 0 with no error output', async () => {
-    const script = '"$NODE" "$BIN" tasks build --source webvoyager big.jsonl 2>stderr.txt | head -n 1 > first.txt; echo "${PIPESTATUS[0]}" > status.txt'
+    const script =
+      '"$NODE" "$BIN" tasks build --source webvoyager big.jsonl 2>stderr.txt | head -n 1 > first.txt; echo "${PIPESTATUS[0]}" > status.txt'
     const shell = await wd.sh(script)
     expect(shell.exitCode, dump(shell)).toBe(0)
     const [status, first, stderr] = ['status.txt', 'first.txt', 'stderr.txt'].map((name) => wd.read(name))
     const context = `exit ${status}\n--- stdout\n${first}\n--- stderr\n${stderr}`
     expect(status.trim(), context).toBe('0')
-    expect(linesOf(stderr).filter((line) => !line.startsWith('webgym: tasks build: ')), context).toEqual([])
+    expect(
+      linesOf(stderr).filter((line) => !line.startsWith('webgym: tasks build: ')),
+      context,
+    ).toEqual([])
     expect(JSON.parse(first), context).toMatchObject({id: 'webvoyager:Allrecipes--0'})
   })
 
   it('a reader that takes one line and closes the pipe: exit 0, no error output', async () => {
-    const child = wd.spawn(['tasks', 'build', '--source', 'webvoyager', 'big.jsonl'], {buffer: {stdout: false, stderr: true}})
+    const child = wd.spawn(['tasks', 'build', '--source', 'webvoyager', 'big.jsonl'], {
+      buffer: {stdout: false, stderr: true},
+    })
     let text = ''
     for await (const chunk of child.stdout) {
       text += String(chunk)
@@ -176,7 +251,10 @@ describe('a reader that stops early (built CLI)', () => {
     const result = await child
     const context = `exit ${result.exitCode} signal ${result.signal}\n--- stderr\n${String(result.stderr)}`
     expect(result.exitCode, context).toBe(0)
-    expect(linesOf(result.stderr).filter((line) => !line.startsWith('webgym: tasks build: ')), context).toEqual([])
+    expect(
+      linesOf(result.stderr).filter((line) => !line.startsWith('webgym: tasks build: ')),
+      context,
+    ).toEqual([])
     expect(JSON.parse(text.slice(0, text.indexOf('\n'))), context).toMatchObject({id: 'webvoyager:Allrecipes--0'})
   })
 })

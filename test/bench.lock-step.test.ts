@@ -33,20 +33,32 @@ describe('lock step over measured episodes', () => {
     const same = projectedBound([episode([2, 2, 2], 1)], 16, {random: new SeededRandom(1), draws: 20})
     expect(same.mean).toBeCloseTo(1, 10)
     const random = new SeededRandom(7)
-    const spread = Array.from({length: 40}, () => episode(Array.from({length: 4 + random.below(26)}, () => 1000 + 2000 * random.nextFloat() + (random.nextFloat() < 0.03 ? 7000 : 0)), 500))
+    const spread = Array.from({length: 40}, () =>
+      episode(
+        Array.from(
+          {length: 4 + random.below(26)},
+          () => 1000 + 2000 * random.nextFloat() + (random.nextFloat() < 0.03 ? 7000 : 0),
+        ),
+        500,
+      ),
+    )
     const at8 = projectedBound(spread, 8, {random: new SeededRandom(3), draws: 50})
     const at64 = projectedBound(spread, 64, {random: new SeededRandom(3), draws: 50})
     expect(at8.mean).toBeGreaterThan(1.2)
     expect(at64.mean).toBeGreaterThan(at8.mean)
     // A longer run (more episodes per session) dilutes the async run's drain, so lock step loses by more.
-    expect(projectedBound(spread, 64, {random: new SeededRandom(3), draws: 50, perSession: 30}).mean).toBeGreaterThan(at64.mean)
+    expect(projectedBound(spread, 64, {random: new SeededRandom(3), draws: 50, perSession: 30}).mean).toBeGreaterThan(
+      at64.mean,
+    )
     expect(at8.p5).toBeLessThanOrEqual(at8.mean)
     expect(at8.p95).toBeGreaterThanOrEqual(at8.mean)
   })
 
   it('is the same projection for the same seed', () => {
     const episodes = [episode([1, 9]), episode([2]), episode([3, 3, 3])]
-    expect(projectedBound(episodes, 4, {random: new SeededRandom(5), draws: 10})).toEqual(projectedBound(episodes, 4, {random: new SeededRandom(5), draws: 10}))
+    expect(projectedBound(episodes, 4, {random: new SeededRandom(5), draws: 10})).toEqual(
+      projectedBound(episodes, 4, {random: new SeededRandom(5), draws: 10}),
+    )
     expect(() => projectedBound([], 4, {random: new SeededRandom(5)})).toThrow(/needs measured episodes/)
   })
 })

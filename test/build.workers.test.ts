@@ -27,18 +27,32 @@ describe('rowsSharingHash', () => {
 })
 
 describe('planMerges', () => {
-  const task = (id: string, intent: string, website: string) => JSON.stringify({id, source: id.split(':')[0], intent, website, meta: {}})
+  const task = (id: string, intent: string, website: string) =>
+    JSON.stringify({id, source: id.split(':')[0], intent, website, meta: {}})
 
   it('compares rows whose hashes meet in full: equal hashes of different keys and ids change nothing', async () => {
     const spool = new ByteSpool(workdir().path('spool'))
-    await spool.writeLines([task('a:1', 'Find x', 'x.com'), task('a:2', 'Find y', 'y.com'), task('b:1', 'find X.', 'x.com'), task('a:2', 'Find z', 'z.com')])
+    await spool.writeLines([
+      task('a:1', 'Find x', 'x.com'),
+      task('a:2', 'Find y', 'y.com'),
+      task('b:1', 'find X.', 'x.com'),
+      task('a:2', 'Find z', 'z.com'),
+    ])
     await spool.close()
     // Every row gets the same key hash and the same id hash, as if all of them collided.
     const hashes = new RowHashes()
     for (let row = 0; row < 4; row++) hashes.add(42, 42)
     const plan = await planMerges(spool, hashes)
     expect([...plan.dropped]).toEqual([2])
-    expect([...plan.mergedInto]).toEqual([[0, [{source: 'a', id: 'a:1'}, {source: 'b', id: 'b:1'}]]])
+    expect([...plan.mergedInto]).toEqual([
+      [
+        0,
+        [
+          {source: 'a', id: 'a:1'},
+          {source: 'b', id: 'b:1'},
+        ],
+      ],
+    ])
     expect([...plan.renamed].sort()).toEqual([1, 3])
   })
 })
@@ -56,13 +70,32 @@ describe('tasks build with conversion workers', () => {
       // Every 50th task repeats the one before (a duplicate to merge); every 90th reuses an id (a collision).
       const n = i % 50 === 49 ? i - 1 : i
       const site = n % 700
-      lines.push(JSON.stringify({qid: i % 90 === 89 ? 'q0' : `q${i}`, question: `Find item ${n} on site ${site % 700}`, site: `shop${site}.example.com`, gold: i % 3 === 0 ? `answer ${i}` : null}))
+      lines.push(
+        JSON.stringify({
+          qid: i % 90 === 89 ? 'q0' : `q${i}`,
+          question: `Find item ${n} on site ${site % 700}`,
+          site: `shop${site}.example.com`,
+          gold: i % 3 === 0 ? `answer ${i}` : null,
+        }),
+      )
     }
     input = wd.write('tasks.jsonl', `${lines.join('\n')}\n`)
   })
 
   const build = (workers: string) =>
-    runWebgym(['tasks', 'build', '--source', 'generic', '--map', 'intent=question,website=site,answer=gold,id=qid', '--on-invalid', 'skip', '--workers', workers, input])
+    runWebgym([
+      'tasks',
+      'build',
+      '--source',
+      'generic',
+      '--map',
+      'intent=question,website=site,answer=gold,id=qid',
+      '--on-invalid',
+      'skip',
+      '--workers',
+      workers,
+      input,
+    ])
 
   it('writes byte-identical output and the same summary with 2 workers as with none', async () => {
     const [inThread, parallel] = await Promise.all([build('0'), build('2')])
@@ -73,7 +106,9 @@ describe('tasks build with conversion workers', () => {
     expect(parallel.stderr).toMatch(/invalid records skipped; converted with 2 workers$/)
     expect(inThread.stderr).not.toContain('converted with')
     expect(parallel.stderr.replace('; converted with 2 workers', '')).toBe(inThread.stderr)
-    const records = inThread.stdout.split('\n').map((line) => JSON.parse(line) as {id: string; meta: {merged_from?: unknown[]}})
+    const records = inThread.stdout
+      .split('\n')
+      .map((line) => JSON.parse(line) as {id: string; meta: {merged_from?: unknown[]}})
     expect(records.length).toBe(6000 - 120)
     expect(new Set(records.map((record) => record.id)).size).toBe(records.length)
     expect(records.filter((record) => record.meta.merged_from).length).toBe(120)
@@ -83,17 +118,33 @@ describe('tasks build with conversion workers', () => {
   })
 
   it('says so when --workers cannot be used for a file (only JSONL is split) and converts it in one thread', async () => {
-    const csv = wd.write('tasks.csv', 'qid,question,site,gold\nq1,Find item 1,shop1.example.com,one\nq2,Find item 2,shop2.example.com,\n')
-    const result = await runWebgym(['tasks', 'build', '--source', 'generic', '--map', 'intent=question,website=site,answer=gold,id=qid', '--workers', '2', csv])
+    const csv = wd.write(
+      'tasks.csv',
+      'qid,question,site,gold\nq1,Find item 1,shop1.example.com,one\nq2,Find item 2,shop2.example.com,\n',
+    )
+    const result = await runWebgym([
+      'tasks',
+      'build',
+      '--source',
+      'generic',
+      '--map',
+      'intent=question,website=site,answer=gold,id=qid',
+      '--workers',
+      '2',
+      csv,
+    ])
     expect(result.exitCode).toBe(0)
     expect(result.stdout.trim().split('\n')).toHaveLength(2)
-    expect(result.stderr).toMatch(/tasks\.csv: --workers 2 not used: it is csv, and only JSONL is split between workers; converting in one thread/)
+    expect(result.stderr).toMatch(
+      /tasks\.csv: --workers 2 not used: it is csv, and only JSONL is split between workers; converting in one thread/,
+    )
     expect(result.stderr).not.toMatch(/converting with \d+ workers/)
   })
 
   it('a bad input found inside a worker is the same one line as without workers, not an internal error', async () => {
     const sample = join(root, 'fixtures', 'sources', 'webvoyager', 'WebVoyager_data.jsonl')
-    const run = (workers: string) => runWebgym(['tasks', 'build', '--workers', workers, '--answers', wd.path('no-such-answers.json'), sample])
+    const run = (workers: string) =>
+      runWebgym(['tasks', 'build', '--workers', workers, '--answers', wd.path('no-such-answers.json'), sample])
     const [inThread, parallel] = await Promise.all([run('0'), run('2')])
     expect(inThread.exitCode).toBe(1)
     expect(inThread.stderr.trim().split('\n')).toHaveLength(1)
@@ -104,7 +155,17 @@ describe('tasks build with conversion workers', () => {
   })
 
   it('fails on the first bad line, naming it, with workers too', async () => {
-    const strict = await runWebgym(['tasks', 'build', '--source', 'generic', '--map', 'intent=question,website=site', '--workers', '2', input])
+    const strict = await runWebgym([
+      'tasks',
+      'build',
+      '--source',
+      'generic',
+      '--map',
+      'intent=question,website=site',
+      '--workers',
+      '2',
+      input,
+    ])
     expect(strict.exitCode).toBe(1)
     expect(strict.stderr.trim().split('\n')).toHaveLength(1)
     expect(strict.stderr).toContain('tasks.jsonl:2501')

@@ -63,28 +63,53 @@ interface ClassifyRun {
 }
 
 /** Runs the built `webgym tasks classify ARGS` with the tasks on stdin, against the stand-in, with its own cache. */
-async function classify(standin: Standin, cache: string, args: string[], input: readonly unknown[]): Promise<ClassifyRun> {
-  const result = await wd.run(['tasks', 'classify', '--base-url', standin.url, '--model', MODEL, '--cache', cache, ...args], {input: ndjson(input), cleanEnv: true})
+async function classify(
+  standin: Standin,
+  cache: string,
+  args: string[],
+  input: readonly unknown[],
+): Promise<ClassifyRun> {
+  const result = await wd.run(
+    ['tasks', 'classify', '--base-url', standin.url, '--model', MODEL, '--cache', cache, ...args],
+    {input: ndjson(input), cleanEnv: true},
+  )
   const stdout = String(result.stdout)
   const stderr = String(result.stderr)
-  const records = stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as TestTask)
-  const tally = /tasks classify: (\d+) classified, (\d+) passed through, (\d+) websites inferred, (\d+) with no site named/.exec(stderr)
+  const records = stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as TestTask)
+  const tally =
+    /tasks classify: (\d+) classified, (\d+) passed through, (\d+) websites inferred, (\d+) with no site named/.exec(
+      stderr,
+    )
   const [classified, passed, inferred, noSite] = (tally?.slice(1) ?? []).map(Number)
   const requests = /tasks classify: (\d+) model requests/.exec(stderr)
-  return {result, stdout, stderr, records, tally: tally ? {classified, passed, inferred, noSite} : null, requests: requests ? Number(requests[1]) : null}
+  return {
+    result,
+    stdout,
+    stderr,
+    records,
+    tally: tally ? {classified, passed, inferred, noSite} : null,
+    requests: requests ? Number(requests[1]) : null,
+  }
 }
 
 let wd: Workdir
 let counter = 0
 beforeAll(() => {
-  if (!existsSync(join(root, 'dist', 'commands', 'tasks', 'classify.js'))) throw new Error('dist/ is missing: run `npx tsc -p tsconfig.build.json` before these tests')
+  if (!existsSync(join(root, 'dist', 'commands', 'tasks', 'classify.js')))
+    throw new Error('dist/ is missing: run `npx tsc -p tsconfig.build.json` before these tests')
   wd = workdir()
 })
 
 const fresh = (name: string) => wd.path(`${name}-${++counter}`)
 
 /** Runs `fn` with a stand-in that answers each case as scripted, and closes it afterwards. */
-async function withStandin(replies: Record<string, StandinReply | StandinReply[]>, fn: (standin: Standin) => Promise<void>): Promise<void> {
+async function withStandin(
+  replies: Record<string, StandinReply | StandinReply[]>,
+  fn: (standin: Standin) => Promise<void>,
+): Promise<void> {
   const standin = await startStandin({handler: caseHandler(replies)})
   try {
     await fn(standin)
@@ -125,10 +150,21 @@ describe('webgym tasks classify (built CLI, stand-in model)', () => {
           ['t:done', 'Entertainment', 'Music'],
           ['t:mismatch', 'Career & Education', 'Jobs & Career'],
         ])
-        expect(run.records[0].provenance?.classify).toEqual({model: MODEL, prompt_version: 'classify-v1', webgym_version: expect.any(String)})
+        expect(run.records[0].provenance?.classify).toEqual({
+          model: MODEL,
+          prompt_version: 'classify-v1',
+          webgym_version: expect.any(String),
+        })
         expect(run.records[0].website).toBe('example.com')
         // The classified task is written as it came: no request, no provenance, its fields untouched.
-        expect(run.records[2]).toEqual({...classified, reference_answer: null, rubric: null, difficulty: null, level: null, parent_id: null})
+        expect(run.records[2]).toEqual({
+          ...classified,
+          reference_answer: null,
+          rubric: null,
+          difficulty: null,
+          level: null,
+          parent_id: null,
+        })
         expect(run.tally).toEqual({classified: 3, passed: 1, inferred: 0, noSite: 0})
       },
     )
@@ -136,9 +172,16 @@ describe('webgym tasks classify (built CLI, stand-in model)', () => {
 
   it('classifies an already-classified task again with --force', async () => {
     await withStandin({done: jsonReply({subdomain: 'Books & Reading'})}, async (standin) => {
-      const run = await classify(standin, fresh('cache'), ['--force'], [task('done', {domain: 'Misc.', subdomain: 'News'})])
+      const run = await classify(
+        standin,
+        fresh('cache'),
+        ['--force'],
+        [task('done', {domain: 'Misc.', subdomain: 'News'})],
+      )
       expect(run.result.exitCode, dump(run.result)).toBe(0)
-      expect(run.records.map((record) => [record.domain, record.subdomain])).toEqual([['Entertainment', 'Books & Reading']])
+      expect(run.records.map((record) => [record.domain, record.subdomain])).toEqual([
+        ['Entertainment', 'Books & Reading'],
+      ])
       expect(run.tally).toEqual({classified: 1, passed: 0, inferred: 0, noSite: 0})
     })
   })
@@ -162,8 +205,13 @@ describe('webgym tasks classify (built CLI, stand-in model)', () => {
         expect(repairs).toHaveLength(2)
         for (const repair of repairs) expect(repair.text).toMatch(/subdomain/)
 
-        expect(run.records.map((record) => [record.id, record.domain, record.subdomain])).toEqual([['t:repaired', 'Entertainment', 'Films & TV Shows']])
-        const failures = (await readFile(failed, 'utf8')).split('\n').filter(Boolean).map((line) => JSON.parse(line))
+        expect(run.records.map((record) => [record.id, record.domain, record.subdomain])).toEqual([
+          ['t:repaired', 'Entertainment', 'Films & TV Shows'],
+        ])
+        const failures = (await readFile(failed, 'utf8'))
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line))
         expect(failures).toHaveLength(1)
         expect(failures[0].id).toBe('t:stubborn')
         expect(failures[0].error).toMatch(/invalid reply after one repair request.*subdomain/)
@@ -198,9 +246,19 @@ describe('webgym tasks classify (built CLI, stand-in model)', () => {
         const byCase = new Map(run.records.map((record) => [record.id.slice(2), record]))
         expect(run.records.map((record) => record.id)).toEqual(input.map((t) => t.id))
 
-        expect(byCase.get('bbc')).toMatchObject({website: 'bbc.co.uk', start_url: 'https://www.bbc.co.uk/', domain: 'Misc.', subdomain: 'News', meta: {website_inferred: true}})
+        expect(byCase.get('bbc')).toMatchObject({
+          website: 'bbc.co.uk',
+          start_url: 'https://www.bbc.co.uk/',
+          domain: 'Misc.',
+          subdomain: 'News',
+          meta: {website_inferred: true},
+        })
         // A start URL the task already had is kept.
-        expect(byCase.get('portal')).toMatchObject({website: 'google.co.jp', start_url: 'https://portal.example.org/start', meta: {website_inferred: true}})
+        expect(byCase.get('portal')).toMatchObject({
+          website: 'google.co.jp',
+          start_url: 'https://portal.example.org/start',
+          meta: {website_inferred: true},
+        })
         for (const name of ['nosite', 'garbage']) {
           const record = byCase.get(name)!
           expect(record.website, name).toBeNull()
@@ -208,14 +266,27 @@ describe('webgym tasks classify (built CLI, stand-in model)', () => {
           expect(record.meta?.website_inferred, name).toBeUndefined()
         }
         expect(byCase.get('garbage')).toMatchObject({domain: 'Lifestyle & Leisure', subdomain: 'Shopping'})
-        expect(byCase.get('known')).toMatchObject({website: 'allrecipes.com', start_url: 'https://www.allrecipes.com/', subdomain: 'Food & Cooking'})
+        expect(byCase.get('known')).toMatchObject({
+          website: 'allrecipes.com',
+          start_url: 'https://www.allrecipes.com/',
+          subdomain: 'Food & Cooking',
+        })
         expect(byCase.get('known')!.meta?.website_inferred).toBeUndefined()
         // Already classified: the website is asked for, the classification is kept.
-        expect(byCase.get('classified')).toMatchObject({website: 'reuters.com', start_url: 'https://www.reuters.com/', domain: 'Misc.', subdomain: 'News', meta: {website_inferred: true}})
+        expect(byCase.get('classified')).toMatchObject({
+          website: 'reuters.com',
+          start_url: 'https://www.reuters.com/',
+          domain: 'Misc.',
+          subdomain: 'News',
+          meta: {website_inferred: true},
+        })
 
         // Only tasks without a website are asked for one: their schema has a nullable website, the others none.
         for (const request of chatRequests(standin)) {
-          const schema = schemaOf(request) as {properties: Record<string, {type?: unknown; enum?: string[]}>; required: string[]}
+          const schema = schemaOf(request) as {
+            properties: Record<string, {type?: unknown; enum?: string[]}>
+            required: string[]
+          }
           expect(schema.properties.subdomain.enum).toEqual(ALL_SUBDOMAINS)
           if (caseOf(request) === 'known') {
             expect(Object.keys(schema.properties)).toEqual(['subdomain'])
@@ -263,8 +334,14 @@ describe('webgym tasks classify (built CLI, stand-in model)', () => {
       const run = await classify(standin, fresh('cache'), ['--resume', out], [task('a'), task('b')])
       expect(run.result.exitCode, dump(run.result)).toBe(0)
       expect(chatRequests(standin).map(caseOf)).toEqual(['b'])
-      const lines = (await readFile(out, 'utf8')).split('\n').filter(Boolean).map((line) => JSON.parse(line) as TestTask)
-      expect(lines.map((record) => [record.id, record.subdomain])).toEqual([['t:a', 'Music'], ['t:b', 'News']])
+      const lines = (await readFile(out, 'utf8'))
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as TestTask)
+      expect(lines.map((record) => [record.id, record.subdomain])).toEqual([
+        ['t:a', 'Music'],
+        ['t:b', 'News'],
+      ])
     })
   })
 })

@@ -33,27 +33,39 @@ function task(id: string, intent: string, fields: Record<string, unknown>): Reco
 }
 
 // Eligible: g1 has 3 facts; the proper subsets that hold it are {g1}, {g1,g2}, {g1,g3}.
-const RECIPE = task('fx:recipe', 'Find a vegan lasagna recipe rated 4 stars or more with over 100 reviews, and report its prep time and author', {
-  reference_answer: '25 minutes, by Jane Doe',
-  rubric: {
-    fact_groups: [
-      group('g1', 'The recipe found', ['The recipe is a lasagna', 'The recipe is vegan', 'The recipe is rated 4 stars or more']),
-      group('g2', 'The recipe is popular', ['The recipe has over 100 reviews']),
-      group('g3', 'The answer', ['The answer states the prep time', 'The answer names the author']),
-    ],
+const RECIPE = task(
+  'fx:recipe',
+  'Find a vegan lasagna recipe rated 4 stars or more with over 100 reviews, and report its prep time and author',
+  {
+    reference_answer: '25 minutes, by Jane Doe',
+    rubric: {
+      fact_groups: [
+        group('g1', 'The recipe found', [
+          'The recipe is a lasagna',
+          'The recipe is vegan',
+          'The recipe is rated 4 stars or more',
+        ]),
+        group('g2', 'The recipe is popular', ['The recipe has over 100 reviews']),
+        group('g3', 'The answer', ['The answer states the prep time', 'The answer names the author']),
+      ],
+    },
+    difficulty: 6,
+    level: 'medium',
+    meta: {action_sequence: ['click', 'type']},
+    provenance,
   },
-  difficulty: 6,
-  level: 'medium',
-  meta: {action_sequence: ['click', 'type']},
-  provenance,
-})
+)
 // Eligible with one candidate: {h1}.
 const FLIGHT = task('fx:flight', 'Book a flight from Boston to Denver on May 3 in economy and choose a window seat', {
   website: 'kayak.com',
   start_url: 'https://www.kayak.com/',
   rubric: {
     fact_groups: [
-      group('h1', 'The flight', ['The flight departs from Boston', 'The flight arrives in Denver', 'The flight is on May 3']),
+      group('h1', 'The flight', [
+        'The flight departs from Boston',
+        'The flight arrives in Denver',
+        'The flight is on May 3',
+      ]),
       group('h2', 'The seat', ['A window seat is chosen']),
     ],
   },
@@ -63,12 +75,26 @@ const FLIGHT = task('fx:flight', 'Book a flight from Boston to Denver on May 3 i
 })
 const NO_RUBRIC = task('fx:no-rubric', 'Find the opening hours of the nearest library', {})
 const NO_LARGE_GROUP = task('fx:small-groups', 'Find a pancake recipe and report its rating', {
-  rubric: {fact_groups: [group('a', 'The recipe', ['The recipe is for pancakes', 'The recipe is shown']), group('b', 'The answer', ['The answer states the rating'])]},
+  rubric: {
+    fact_groups: [
+      group('a', 'The recipe', ['The recipe is for pancakes', 'The recipe is shown']),
+      group('b', 'The answer', ['The answer states the rating']),
+    ],
+  },
   difficulty: 3,
   level: 'easy',
 })
 const ONE_GROUP = task('fx:one-group', 'Find a chili recipe under 30 minutes with 5 stars and over 1,000 reviews', {
-  rubric: {fact_groups: [group('a', 'The recipe', ['The recipe is chili', 'It takes under 30 minutes', 'It has 5 stars', 'It has over 1,000 reviews'])]},
+  rubric: {
+    fact_groups: [
+      group('a', 'The recipe', [
+        'The recipe is chili',
+        'It takes under 30 minutes',
+        'It has 5 stars',
+        'It has over 1,000 reviews',
+      ]),
+    ],
+  },
   difficulty: 4,
   level: 'medium',
 })
@@ -80,7 +106,11 @@ const ALREADY_SUB = task('fx:recipe/sub-x', 'Find a vegan lasagna recipe', {
 })
 
 const ndjson = (records: unknown[]) => records.map((record) => JSON.stringify(record)).join('\n') + '\n'
-const parseLines = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>)
+const parseLines = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>)
 
 /** The descriptions listed under "Keep" in a decompose request. */
 function keptDescriptions(request: StandinRequest): string[] {
@@ -90,13 +120,15 @@ function keptDescriptions(request: StandinRequest): string[] {
 }
 
 /** The stand-in model: a rewritten intent naming the kept groups. */
-const rewrite = (request: StandinRequest): StandinReply => jsonReply({intent: `Sub-task: ${keptDescriptions(request).join(' and ')}`})
+const rewrite = (request: StandinRequest): StandinReply =>
+  jsonReply({intent: `Sub-task: ${keptDescriptions(request).join(' and ')}`})
 
 let wd: Workdir
 let dir: string
 let standin: Standin
 beforeAll(async () => {
-  if (!existsSync(join(root, 'dist', 'commands', 'tasks', 'decompose.js'))) throw new Error('dist/ is missing: run `npx tsc -p tsconfig.build.json` before these tests')
+  if (!existsSync(join(root, 'dist', 'commands', 'tasks', 'decompose.js')))
+    throw new Error('dist/ is missing: run `npx tsc -p tsconfig.build.json` before these tests')
   wd = workdir()
   dir = wd.dir
   standin = await startStandin({handler: rewrite})
@@ -138,8 +170,16 @@ describe('webgym tasks decompose (built CLI, stand-in model)', () => {
     expect(popular.intent).toBe('Sub-task: The recipe found and The recipe is popular')
     expect(answered.intent).toBe('Sub-task: The recipe found and The answer')
     const groups = (RECIPE.rubric as {fact_groups: unknown[]}).fact_groups
-    expect(records.slice(0, 3).map((record) => record.rubric.fact_groups)).toEqual([[groups[0]], [groups[0], groups[1]], [groups[0], groups[2]]])
-    expect(records.slice(0, 3).map((record) => [record.difficulty, record.level])).toEqual([[3, 'easy'], [4, 'medium'], [5, 'medium']])
+    expect(records.slice(0, 3).map((record) => record.rubric.fact_groups)).toEqual([
+      [groups[0]],
+      [groups[0], groups[1]],
+      [groups[0], groups[2]],
+    ])
+    expect(records.slice(0, 3).map((record) => [record.difficulty, record.level])).toEqual([
+      [3, 'easy'],
+      [4, 'medium'],
+      [5, 'medium'],
+    ])
     for (const subtask of records.slice(0, 3)) {
       expect(subtask).toMatchObject({
         source: 'fx',
@@ -164,7 +204,8 @@ describe('webgym tasks decompose (built CLI, stand-in model)', () => {
     expect(request.text).toContain(`Original task: ${RECIPE.intent}`)
     expect(request.text).toContain('allrecipes.com')
     const [kept, dropped] = request.text.split('Drop these requirements')
-    for (const fact of ['The recipe is vegan', 'The answer states the prep time', 'The answer names the author']) expect(kept).toContain(fact)
+    for (const fact of ['The recipe is vegan', 'The answer states the prep time', 'The answer names the author'])
+      expect(kept).toContain(fact)
     expect(kept).not.toContain('The recipe has over 100 reviews')
     expect(dropped).toContain('The recipe has over 100 reviews')
     expect(request.text).not.toContain('Jane Doe')
@@ -176,7 +217,9 @@ describe('webgym tasks decompose (built CLI, stand-in model)', () => {
   })
 
   it('--max-per-task caps the sub-tasks of each task', async () => {
-    const result = await webgym(['tasks', 'decompose', ...modelArgs(), '--no-cache', '--max-per-task', '1'], {input: ndjson([RECIPE, FLIGHT])})
+    const result = await webgym(['tasks', 'decompose', ...modelArgs(), '--no-cache', '--max-per-task', '1'], {
+      input: ndjson([RECIPE, FLIGHT]),
+    })
     expect(result.exitCode, dump(result)).toBe(0)
     const records = parseLines(String(result.stdout))
     expect(records.map((record) => record.parent_id)).toEqual(['fx:recipe', null, 'fx:flight', null])
@@ -187,11 +230,27 @@ describe('webgym tasks decompose (built CLI, stand-in model)', () => {
     standin.script([{match: 'Original task: Book a flight', reply: {status: 500}, times: 1}])
     await writeFile(join(dir, 'in.ndjson'), ndjson([FLIGHT, RECIPE, NO_RUBRIC]))
     const env = {OPENAI_API_KEY: SENTINEL_KEY}
-    const args = ['tasks', 'decompose', 'in.ndjson', ...modelArgs(), '--no-cache', '--max-retries', '0', '--failed', 'failed.ndjson']
+    const args = [
+      'tasks',
+      'decompose',
+      'in.ndjson',
+      ...modelArgs(),
+      '--no-cache',
+      '--max-retries',
+      '0',
+      '--failed',
+      'failed.ndjson',
+    ]
     const first = await webgym([...args, '-o', 'out.ndjson'], {env})
     expect(first.exitCode, dump(first)).toBe(1)
     const written = parseLines(await readFile(join(dir, 'out.ndjson'), 'utf8'))
-    expect(written.map((record) => record.id)).toEqual(['fx:recipe/sub-g1', 'fx:recipe/sub-g1+g2', 'fx:recipe/sub-g1+g3', 'fx:recipe', 'fx:no-rubric'])
+    expect(written.map((record) => record.id)).toEqual([
+      'fx:recipe/sub-g1',
+      'fx:recipe/sub-g1+g2',
+      'fx:recipe/sub-g1+g3',
+      'fx:recipe',
+      'fx:no-rubric',
+    ])
     const failed = parseLines(await readFile(join(dir, 'failed.ndjson'), 'utf8'))
     expect(failed).toHaveLength(1)
     expect(failed[0].id).toBe('fx:flight')
@@ -204,11 +263,27 @@ describe('webgym tasks decompose (built CLI, stand-in model)', () => {
     expect(second.exitCode, dump(second)).toBe(0)
     expect(standin.requests).toHaveLength(1)
     const all = parseLines(await readFile(join(dir, 'out.ndjson'), 'utf8'))
-    expect(all.map((record) => record.id)).toEqual([...written.map((record) => record.id), 'fx:flight/sub-h1', 'fx:flight'])
-    expect(all[5]).toMatchObject({intent: 'Sub-task: The flight', parent_id: 'fx:flight', difficulty: 3, level: 'easy', website: 'kayak.com'})
+    expect(all.map((record) => record.id)).toEqual([
+      ...written.map((record) => record.id),
+      'fx:flight/sub-h1',
+      'fx:flight',
+    ])
+    expect(all[5]).toMatchObject({
+      intent: 'Sub-task: The flight',
+      parent_id: 'fx:flight',
+      difficulty: 3,
+      level: 'easy',
+      website: 'kayak.com',
+    })
 
     const files = await Promise.all(['out.ndjson', 'failed.ndjson'].map((name) => readFile(join(dir, name), 'utf8')))
-    for (const text of [String(first.stdout), String(first.stderr), String(second.stdout), String(second.stderr), ...files]) {
+    for (const text of [
+      String(first.stdout),
+      String(first.stderr),
+      String(second.stdout),
+      String(second.stderr),
+      ...files,
+    ]) {
       expect(text).not.toContain(SENTINEL_KEY)
     }
   })
@@ -220,7 +295,9 @@ describe('webgym tasks decompose (built CLI, stand-in model)', () => {
     expect(full.exitCode, dump(full)).toBe(0)
     const lines = String(full.stdout).split('\n').filter(Boolean)
     await writeFile(out, `${lines.slice(0, 2).join('\n')}\n${lines[2].slice(0, 30)}`)
-    const resumed = await webgym(['tasks', 'decompose', ...modelArgs(), '--no-cache', '--resume', out], {input: ndjson([RECIPE])})
+    const resumed = await webgym(['tasks', 'decompose', ...modelArgs(), '--no-cache', '--resume', out], {
+      input: ndjson([RECIPE]),
+    })
     expect(resumed.exitCode, dump(resumed)).toBe(0)
     expect(await readFile(out, 'utf8')).toBe(String(full.stdout) + '\n')
   })
@@ -240,7 +317,9 @@ describe('webgym tasks decompose (built CLI, stand-in model)', () => {
   })
 
   it('rejects --max-per-task 0 as a usage error', async () => {
-    const result = await webgym(['tasks', 'decompose', ...modelArgs(), '--max-per-task', '0'], {input: ndjson([RECIPE])})
+    const result = await webgym(['tasks', 'decompose', ...modelArgs(), '--max-per-task', '0'], {
+      input: ndjson([RECIPE]),
+    })
     expect(result.exitCode, dump(result)).toBe(2)
     expect(String(result.stderr)).toMatch(/max-per-task/)
     expect(standin.requests).toHaveLength(0)

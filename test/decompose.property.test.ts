@@ -1,7 +1,12 @@
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
 import {buildSubtask, subtaskId} from '../src/lib/decompose/build-subtask.js'
-import {chooseSubsets, FULL_ENUMERATION_GROUPS, rubricEligibility, taskEligibility} from '../src/lib/decompose/choose-subsets.js'
+import {
+  chooseSubsets,
+  FULL_ENUMERATION_GROUPS,
+  rubricEligibility,
+  taskEligibility,
+} from '../src/lib/decompose/choose-subsets.js'
 import type {Rubric} from '../src/lib/schema/rubric.js'
 import {TaskSchema, type Task} from '../src/lib/schema/task.js'
 
@@ -18,7 +23,10 @@ function rubricOf(sizes: number[], ids?: Array<string | number>): Rubric {
   }
 }
 
-function taskOf(sizes: number[] | null, options: {id?: string; ids?: Array<string | number>; reference?: string | null} = {}): Task {
+function taskOf(
+  sizes: number[] | null,
+  options: {id?: string; ids?: Array<string | number>; reference?: string | null} = {},
+): Task {
   const rubric = sizes === null ? null : rubricOf(sizes, options.ids)
   return TaskSchema.parse({
     id: options.id ?? 'prop:1',
@@ -42,9 +50,16 @@ const eligibleByRule = (sizes: number[]) => sizes.length >= 2 && sizes.some((siz
 // Group sizes: mostly small rubrics, sometimes past the full-enumeration cap so the sampled path runs too.
 const sizesArb = fc.oneof(
   {weight: 4, arbitrary: fc.array(fc.integer({min: 1, max: 6}), {minLength: 1, maxLength: 6})},
-  {weight: 1, arbitrary: fc.array(fc.integer({min: 1, max: 5}), {minLength: FULL_ENUMERATION_GROUPS - 1, maxLength: 20})},
+  {
+    weight: 1,
+    arbitrary: fc.array(fc.integer({min: 1, max: 5}), {minLength: FULL_ENUMERATION_GROUPS - 1, maxLength: 20}),
+  },
 )
-const optionsArb = fc.record({maxPerTask: fc.integer({min: 1, max: 8}), seed: fc.integer({min: 0, max: 2 ** 31}), key: fc.string({maxLength: 12})})
+const optionsArb = fc.record({
+  maxPerTask: fc.integer({min: 1, max: 8}),
+  seed: fc.integer({min: 0, max: 2 ** 31}),
+  key: fc.string({maxLength: 12}),
+})
 
 /** Nonempty proper subsets holding a group of 3+ facts: 2^n - 2^(n - large) - 1. */
 function candidateCount(sizes: number[]): number {
@@ -83,7 +98,8 @@ describe('chooseSubsets (properties)', () => {
         expect(chosen.length).toBeGreaterThanOrEqual(1)
         expect(chosen.length).toBeLessThanOrEqual(options.maxPerTask)
         expect(new Set(chosen.map((choice) => choice.groups.join(','))).size).toBe(chosen.length)
-        if (sizes.length <= FULL_ENUMERATION_GROUPS) expect(chosen.length).toBe(Math.min(options.maxPerTask, candidateCount(sizes)))
+        if (sizes.length <= FULL_ENUMERATION_GROUPS)
+          expect(chosen.length).toBe(Math.min(options.maxPerTask, candidateCount(sizes)))
       }),
     )
   })
@@ -118,7 +134,9 @@ describe('chooseSubsets (properties)', () => {
   it('the seed changes which subsets are chosen when there is a choice', () => {
     const sizes = [3, 1, 1, 1, 1, 1, 1, 1]
     const choices = new Set(
-      Array.from({length: 20}, (_, seed) => JSON.stringify(chooseSubsets(rubricOf(sizes), {maxPerTask: 2, seed, key: 'prop:1'}))),
+      Array.from({length: 20}, (_, seed) =>
+        JSON.stringify(chooseSubsets(rubricOf(sizes), {maxPerTask: 2, seed, key: 'prop:1'})),
+      ),
     )
     expect(choices.size).toBeGreaterThan(1)
   })
@@ -137,49 +155,59 @@ describe('chooseSubsets (properties)', () => {
 describe('buildSubtask (properties, with a fake intent)', () => {
   it('sub-tasks are strictly easier proper subsets of the parent, with unique stable ids and the parent named', () => {
     fc.assert(
-      fc.property(sizesArb, optionsArb, fc.option(fc.string({minLength: 1, maxLength: 20}), {nil: null}), (sizes, options, reference) => {
-        const parent = taskOf(sizes, {reference})
-        const subtasks = chooseSubsets(parent.rubric, {...options, key: parent.id}).map((choice, i) =>
-          buildSubtask(parent, choice, `  rewritten ${i}  `, PROVENANCE),
-        )
-        const parentGroups = parent.rubric!.fact_groups
-        for (const [i, subtask] of subtasks.entries()) {
-          expect(TaskSchema.parse(subtask)).toEqual(subtask)
-          const groups = subtask.rubric!.fact_groups
-          expect(groups.length).toBeLessThan(parentGroups.length)
-          // The chosen groups are the parent's own, unchanged and in the parent's order.
-          const positions = groups.map((group) => parentGroups.indexOf(group))
-          expect(positions.every((position) => position >= 0)).toBe(true)
-          expect([...positions].sort((a, b) => a - b)).toEqual(positions)
-          expect(groups.some((group) => group.facts.length >= 3)).toBe(true)
-          expect(subtask.difficulty).toBe(groups.reduce((sum, group) => sum + group.facts.length, 0))
-          expect(subtask.difficulty!).toBeLessThan(parent.difficulty!)
-          expect(subtask.level).toBe(subtask.difficulty! <= 3 ? 'easy' : subtask.difficulty! <= 6 ? 'medium' : 'hard')
-          expect(subtask.intent).toBe(`rewritten ${i}`)
-          expect(subtask.parent_id).toBe(parent.id)
-          expect(subtask.id.startsWith(`${parent.id}/sub-`)).toBe(true)
-          expect([subtask.source, subtask.website, subtask.start_url, subtask.domain, subtask.subdomain]).toEqual([
-            parent.source,
-            parent.website,
-            parent.start_url,
-            parent.domain,
-            parent.subdomain,
-          ])
-          expect(subtask.reference_answer).toBeNull()
-          expect(subtask.meta).toEqual(reference ? {parent_reference_answer: reference} : {})
-          expect(subtask.provenance).toEqual({...parent.provenance, decompose: PROVENANCE})
-        }
-        const ids = subtasks.map((subtask) => subtask.id)
-        expect(new Set(ids).size).toBe(ids.length)
-        expect(ids).not.toContain(parent.id)
-        const again = chooseSubsets(parent.rubric, {...options, key: parent.id}).map((choice) => buildSubtask(parent, choice, 'other', PROVENANCE).id)
-        expect(again).toEqual(ids)
-      }),
+      fc.property(
+        sizesArb,
+        optionsArb,
+        fc.option(fc.string({minLength: 1, maxLength: 20}), {nil: null}),
+        (sizes, options, reference) => {
+          const parent = taskOf(sizes, {reference})
+          const subtasks = chooseSubsets(parent.rubric, {...options, key: parent.id}).map((choice, i) =>
+            buildSubtask(parent, choice, `  rewritten ${i}  `, PROVENANCE),
+          )
+          const parentGroups = parent.rubric!.fact_groups
+          for (const [i, subtask] of subtasks.entries()) {
+            expect(TaskSchema.parse(subtask)).toEqual(subtask)
+            const groups = subtask.rubric!.fact_groups
+            expect(groups.length).toBeLessThan(parentGroups.length)
+            // The chosen groups are the parent's own, unchanged and in the parent's order.
+            const positions = groups.map((group) => parentGroups.indexOf(group))
+            expect(positions.every((position) => position >= 0)).toBe(true)
+            expect([...positions].sort((a, b) => a - b)).toEqual(positions)
+            expect(groups.some((group) => group.facts.length >= 3)).toBe(true)
+            expect(subtask.difficulty).toBe(groups.reduce((sum, group) => sum + group.facts.length, 0))
+            expect(subtask.difficulty!).toBeLessThan(parent.difficulty!)
+            expect(subtask.level).toBe(subtask.difficulty! <= 3 ? 'easy' : subtask.difficulty! <= 6 ? 'medium' : 'hard')
+            expect(subtask.intent).toBe(`rewritten ${i}`)
+            expect(subtask.parent_id).toBe(parent.id)
+            expect(subtask.id.startsWith(`${parent.id}/sub-`)).toBe(true)
+            expect([subtask.source, subtask.website, subtask.start_url, subtask.domain, subtask.subdomain]).toEqual([
+              parent.source,
+              parent.website,
+              parent.start_url,
+              parent.domain,
+              parent.subdomain,
+            ])
+            expect(subtask.reference_answer).toBeNull()
+            expect(subtask.meta).toEqual(reference ? {parent_reference_answer: reference} : {})
+            expect(subtask.provenance).toEqual({...parent.provenance, decompose: PROVENANCE})
+          }
+          const ids = subtasks.map((subtask) => subtask.id)
+          expect(new Set(ids).size).toBe(ids.length)
+          expect(ids).not.toContain(parent.id)
+          const again = chooseSubsets(parent.rubric, {...options, key: parent.id}).map(
+            (choice) => buildSubtask(parent, choice, 'other', PROVENANCE).id,
+          )
+          expect(again).toEqual(ids)
+        },
+      ),
     )
   })
 
   it('ids stay unique when group ids repeat or are not plain (positions are used instead)', () => {
-    const idsArb = fc.array(fc.oneof(fc.constantFrom('g1', 'a+b', 'x/y', '', 'g1'), fc.integer({min: 0, max: 3})), {minLength: 2, maxLength: 6})
+    const idsArb = fc.array(fc.oneof(fc.constantFrom('g1', 'a+b', 'x/y', '', 'g1'), fc.integer({min: 0, max: 3})), {
+      minLength: 2,
+      maxLength: 6,
+    })
     fc.assert(
       fc.property(idsArb, (groupIds) => {
         const sizes = groupIds.map((_, i) => (i === 0 ? 3 : 1 + (i % 3)))
@@ -194,8 +222,14 @@ describe('buildSubtask (properties, with a fake intent)', () => {
 
   it('names sub-tasks after the group ids', () => {
     const parent = taskOf([3, 1, 2], {id: 'webvoyager:Allrecipes--3'})
-    const ids = chooseSubsets(parent.rubric, {maxPerTask: 3, seed: 0, key: parent.id}).map((choice) => subtaskId(parent, choice))
-    expect(ids).toEqual(['webvoyager:Allrecipes--3/sub-g0', 'webvoyager:Allrecipes--3/sub-g0+g1', 'webvoyager:Allrecipes--3/sub-g0+g2'])
+    const ids = chooseSubsets(parent.rubric, {maxPerTask: 3, seed: 0, key: parent.id}).map((choice) =>
+      subtaskId(parent, choice),
+    )
+    expect(ids).toEqual([
+      'webvoyager:Allrecipes--3/sub-g0',
+      'webvoyager:Allrecipes--3/sub-g0+g1',
+      'webvoyager:Allrecipes--3/sub-g0+g2',
+    ])
   })
 
   it('tasks without a rubric, with one group, with no group of 3+ facts, or that are sub-tasks yield none', () => {
@@ -204,7 +238,8 @@ describe('buildSubtask (properties, with a fake intent)', () => {
         expect(taskEligibility(taskOf(null))).toBe('no-rubric')
         expect(chooseSubsets(null, {maxPerTask: 3, seed: 0, key: 'k'})).toEqual([])
         const task = taskOf(sizes)
-        const expected = sizes.length < 2 ? 'too-few-groups' : sizes.some((size) => size >= 3) ? 'eligible' : 'no-large-group'
+        const expected =
+          sizes.length < 2 ? 'too-few-groups' : sizes.some((size) => size >= 3) ? 'eligible' : 'no-large-group'
         expect(taskEligibility(task)).toBe(expected)
         expect(taskEligibility({...task, parent_id: 'prop:0'})).toBe('already-sub-task')
       }),

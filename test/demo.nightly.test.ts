@@ -20,30 +20,51 @@ describe('webgym demo', () => {
   let summary: any
 
   beforeAll(async () => {
-    result = await spawnWebgym(['demo', '--out', out, '--train-tasks', '6', '--test-tasks', '3', '--json'], {tmp: dir, env: {OPENAI_BASE_URL: '', WEBGYM_MODEL: '', WEBGYM_JUDGE_MODEL: ''}})
+    result = await spawnWebgym(['demo', '--out', out, '--train-tasks', '6', '--test-tasks', '3', '--json'], {
+      tmp: dir,
+      env: {OPENAI_BASE_URL: '', WEBGYM_MODEL: '', WEBGYM_JUDGE_MODEL: ''},
+    })
     summary = JSON.parse(result.stdout)
   }, 600_000)
 
   it('runs every stage, exits 0 and prints only its JSON summary on stdout', () => {
     expect(result.exitCode, result.stderr).toBe(0)
-    expect(summary).toMatchObject({policy: 'oracle', judge: 'programmatic', tasks: 9, train: {rolled_out: 6}, test: {rolled_out: 3}})
+    expect(summary).toMatchObject({
+      policy: 'oracle',
+      judge: 'programmatic',
+      tasks: 9,
+      train: {rolled_out: 6},
+      test: {rolled_out: 3},
+    })
     expect(result.stderr).toMatch(/demo: == the fixture web's tasks, split by website/)
-    for (const stage of ['rollout', 'judge', 'filter', 'train --dry-run', 'view']) expect(result.stderr).toContain(`demo: == ${stage}:`)
+    for (const stage of ['rollout', 'judge', 'filter', 'train --dry-run', 'view'])
+      expect(result.stderr).toContain(`demo: == ${stage}:`)
     expect(result.stderr).toMatch(/demo: done\. Success on train \d+\/6, on the held-out test websites \d+\/3/)
   })
 
   it('with -q, its stages are quiet too: nothing on stderr, the same JSON summary shape on stdout', async () => {
-    const quiet = await spawnWebgym(['demo', '--out', join(dir, 'quiet'), '--train-tasks', '2', '--test-tasks', '1', '--json', '-q'], {tmp: dir, env: {OPENAI_BASE_URL: '', WEBGYM_MODEL: '', WEBGYM_JUDGE_MODEL: ''}})
+    const quiet = await spawnWebgym(
+      ['demo', '--out', join(dir, 'quiet'), '--train-tasks', '2', '--test-tasks', '1', '--json', '-q'],
+      {tmp: dir, env: {OPENAI_BASE_URL: '', WEBGYM_MODEL: '', WEBGYM_JUDGE_MODEL: ''}},
+    )
     expect(quiet.exitCode, quiet.stderr).toBe(0)
     expect(quiet.stderr).toBe('')
-    expect(JSON.parse(quiet.stdout)).toMatchObject({policy: 'oracle', judge: 'programmatic', tasks: 3, train: {rolled_out: 2}, test: {rolled_out: 1}})
+    expect(JSON.parse(quiet.stdout)).toMatchObject({
+      policy: 'oracle',
+      judge: 'programmatic',
+      tasks: 3,
+      train: {rolled_out: 2},
+      test: {rolled_out: 1},
+    })
   }, 600_000)
 
   it('leaves every artefact where the summary says, and no Chromium behind', () => {
     for (const path of Object.values(summary.files) as string[]) expect(existsSync(path), path).toBe(true)
     const judged = readNdjson(summary.files.judged)
     expect(judged).toHaveLength(9)
-    expect(summary.train.rewarded + summary.test.rewarded).toBe(judged.filter((record) => record.judgment.reward === 1).length)
+    expect(summary.train.rewarded + summary.test.rewarded).toBe(
+      judged.filter((record) => record.judgment.reward === 1).length,
+    )
     expect(readNdjson(summary.files.kept)).toHaveLength(summary.kept_for_training)
     expect(existsSync(join(summary.files.training_data, 'train.yaml'))).toBe(true)
     // Test websites are held out: no kept (training) trajectory is on one.
@@ -66,7 +87,8 @@ describe('examples/nightly.sh', () => {
     TMPDIR: dir,
     ...extra,
   })
-  const nightly = (extra: Record<string, string> = {}) => execa('bash', [script, tasks], {cwd: dir, reject: false, env: env(extra), encoding: 'utf8'})
+  const nightly = (extra: Record<string, string> = {}) =>
+    execa('bash', [script, tasks], {cwd: dir, reject: false, env: env(extra), encoding: 'utf8'})
 
   beforeAll(() => {
     writeFileSync(tasks, ndjson(fixtureSample(1).slice(0, 3)))
@@ -105,7 +127,13 @@ describe('examples/nightly.sh', () => {
 
   it('abandons an iteration that failed MAX_ATTEMPTS times and starts a new one', async () => {
     const home3 = join(dir, 'home-abandon')
-    const run = () => execa('bash', [script, tasks], {cwd: dir, reject: false, encoding: 'utf8', env: {...env({TRAIN_ARGS: '--backend no-such-backend', MAX_ATTEMPTS: '1'}), WEBGYM_HOME: home3}})
+    const run = () =>
+      execa('bash', [script, tasks], {
+        cwd: dir,
+        reject: false,
+        encoding: 'utf8',
+        env: {...env({TRAIN_ARGS: '--backend no-such-backend', MAX_ATTEMPTS: '1'}), WEBGYM_HOME: home3},
+      })
     expect((await run()).exitCode).toBe(2)
     const second = await run()
     expect(second.exitCode).toBe(2)
@@ -152,7 +180,11 @@ console.log(JSON.stringify({event: 'done', steps: 2, final_loss: 0.5, checkpoint
         cwd: dir,
         reject: false,
         encoding: 'utf8',
-        env: {...env({TRAIN_ARGS: '--backend torch', RELOAD_BASE_URL: vllm.url}), WEBGYM_HOME: home2, PATH: `${bin}:${process.env.PATH}`},
+        env: {
+          ...env({TRAIN_ARGS: '--backend torch', RELOAD_BASE_URL: vllm.url}),
+          WEBGYM_HOME: home2,
+          PATH: `${bin}:${process.env.PATH}`,
+        },
       })
       expect(result.exitCode, result.stderr).toBe(0)
       const [id] = readdirSync(join(home2, 'iterations'))

@@ -119,14 +119,16 @@ describe('deploy/k8s', () => {
     expect(container.resources.limits['nvidia.com/gpu']).toBe(1)
     expect(envValue(container, 'VLLM_ALLOW_RUNTIME_LORA_UPDATING')).toBe('True')
     const script = container.args.join('\n')
-    for (const part of ['vllm serve', 'Qwen/Qwen3-VL-8B-Instruct', '--enable-lora', '--max-lora-rank', '--port 8000']) expect(script).toContain(part)
+    for (const part of ['vllm serve', 'Qwen/Qwen3-VL-8B-Instruct', '--enable-lora', '--max-lora-rank', '--port 8000'])
+      expect(script).toContain(part)
     expect(container.readinessProbe.httpGet).toEqual({path: '/health', port: 'http'})
     expect(container.ports).toEqual([{name: 'http', containerPort: 8000}])
     // One address for rollouts, and a headless name whose A records reach each replica for the reload.
     const service = one(manifests, 'Service', 'webgym-vllm')
     const replicas = one(manifests, 'Service', 'webgym-vllm-replicas')
     expect(replicas.spec.clusterIP).toBe('None')
-    for (const each of [service, replicas]) expect(deployment.spec.template.metadata.labels).toMatchObject(each.spec.selector)
+    for (const each of [service, replicas])
+      expect(deployment.spec.template.metadata.labels).toMatchObject(each.spec.selector)
   })
 
   it('runs the sharded rollout as an Indexed Job, each shard resuming its own file on the state volume', () => {
@@ -141,10 +143,14 @@ describe('deploy/k8s', () => {
     expect(envValue(container, 'WEBGYM_SHARD_COUNT')).toBe(String(job.spec.completions))
     expect(container.args[0]).toBe('rollout')
     expect(flagValue(container.args, '--resume')).toBe('/state/traj.shard-$(JOB_COMPLETION_INDEX).ndjson')
-    expect(flagValue(container.args, '--browser-ws')).toBe('dns+ws://webgym-browsers.$(POD_NAMESPACE).svc.cluster.local:9400/webgym')
+    expect(flagValue(container.args, '--browser-ws')).toBe(
+      'dns+ws://webgym-browsers.$(POD_NAMESPACE).svc.cluster.local:9400/webgym',
+    )
     expect(flagValue(container.args, '--base-url')).toBe('http://webgym-vllm:8000/v1')
     // $(VAR) in args expands only variables the container has: the namespace comes from the downward API.
-    expect(container.env.find((variable: any) => variable.name === 'POD_NAMESPACE').valueFrom.fieldRef.fieldPath).toBe('metadata.namespace')
+    expect(container.env.find((variable: any) => variable.name === 'POD_NAMESPACE').valueFrom.fieldRef.fieldPath).toBe(
+      'metadata.namespace',
+    )
     expect(container.volumeMounts).toContainEqual({name: 'state', mountPath: '/state'})
   })
 
@@ -158,7 +164,8 @@ describe('deploy/k8s', () => {
     const mount = pod.containers[0].volumeMounts.find((each: any) => each.name === scriptVolume.name)
     expect(pod.containers[0].command).toEqual(['bash', `${mount.mountPath}/nightly.sh`])
     const script = configMap.data['nightly.sh']
-    for (const stage of ['webgym rollout', 'webgym judge', 'webgym filter', 'webgym train', 'webgym policy reload']) expect(script).toContain(stage)
+    for (const stage of ['webgym rollout', 'webgym judge', 'webgym filter', 'webgym train', 'webgym policy reload'])
+      expect(script).toContain(stage)
     const wd = workdir()
     const parsed = await execa('bash', ['-n', wd.write('nightly.sh', script)], {reject: false})
     expect(parsed.exitCode, parsed.stderr).toBe(0)
@@ -169,7 +176,9 @@ describe('deploy/k8s', () => {
     expect(claim.spec.accessModes).toEqual(['ReadWriteMany'])
     const claimed = manifests.flatMap(({doc}) => {
       const pod = doc.spec?.template?.spec ?? doc.spec?.jobTemplate?.spec?.template?.spec
-      return (pod?.volumes ?? []).filter((volume: any) => volume.persistentVolumeClaim).map((volume: any) => volume.persistentVolumeClaim.claimName)
+      return (pod?.volumes ?? [])
+        .filter((volume: any) => volume.persistentVolumeClaim)
+        .map((volume: any) => volume.persistentVolumeClaim.claimName)
     })
     expect(claimed.length).toBeGreaterThanOrEqual(3)
     expect(new Set(claimed)).toEqual(new Set(['webgym-state']))
@@ -179,7 +188,9 @@ describe('deploy/k8s', () => {
     const kustomization = parseAllDocuments(readFileSync(join(k8sDir, 'kustomization.yaml'), 'utf8'))[0]!.toJS()
     expect(kustomization.kind).toBe('Kustomization')
     for (const file of kustomization.resources) expect(existsSync(join(k8sDir, file)), file).toBe(true)
-    const files = readdirSync(k8sDir).filter((name) => name.endsWith('.yaml') && !['kustomization.yaml', 'rollout-job.yaml'].includes(name))
+    const files = readdirSync(k8sDir).filter(
+      (name) => name.endsWith('.yaml') && !['kustomization.yaml', 'rollout-job.yaml'].includes(name),
+    )
     expect([...kustomization.resources].sort()).toEqual(files.sort())
   })
 })
@@ -196,10 +207,27 @@ function sbatchOptions(text: string): string[] {
 }
 
 // Variables a surrounding Slurm job, CI or the developer's shell could feed the scripts: left out of their environment.
-const OUTSIDE = /^(SLURM_|SBATCH_|WEBGYM|OPENAI_|VLLM_|JOB_COMPLETION_INDEX$|ROLLOUT_|JUDGE_|TRAIN_|FILTER_|RELOAD_|GPUS_PER_NODE$|MASTER_)/
+const OUTSIDE =
+  /^(SLURM_|SBATCH_|WEBGYM|OPENAI_|VLLM_|JOB_COMPLETION_INDEX$|ROLLOUT_|JUDGE_|TRAIN_|FILTER_|RELOAD_|GPUS_PER_NODE$|MASTER_)/
 
 // What a stand-in records of its environment.
-const RECORDED_ENV = ['WEBGYM_MODEL', 'WEBGYM_STATE', 'WEBGYM_RUN_DIR', 'WEBGYM_SHARD_COUNT', 'WEBGYM_JUDGE_INPUT', 'WEBGYM_JUDGE_MODEL', 'WEBGYM_TRAIN_INPUT', 'WEBGYM_TRAIN_OUT', 'VLLM_ALLOW_RUNTIME_LORA_UPDATING', 'FORCE_TORCHRUN', 'NNODES', 'NODE_RANK', 'NPROC_PER_NODE', 'MASTER_ADDR', 'MASTER_PORT']
+const RECORDED_ENV = [
+  'WEBGYM_MODEL',
+  'WEBGYM_STATE',
+  'WEBGYM_RUN_DIR',
+  'WEBGYM_SHARD_COUNT',
+  'WEBGYM_JUDGE_INPUT',
+  'WEBGYM_JUDGE_MODEL',
+  'WEBGYM_TRAIN_INPUT',
+  'WEBGYM_TRAIN_OUT',
+  'VLLM_ALLOW_RUNTIME_LORA_UPDATING',
+  'FORCE_TORCHRUN',
+  'NNODES',
+  'NODE_RANK',
+  'NPROC_PER_NODE',
+  'MASTER_ADDR',
+  'MASTER_PORT',
+]
 
 interface Call {
   name: string
@@ -214,7 +242,8 @@ function scratch() {
   const log = wd.path('calls.ndjson')
   const env = (extra: Record<string, string> = {}): Record<string, string> => {
     const base: Record<string, string> = {}
-    for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !OUTSIDE.test(key)) base[key] = value
+    for (const [key, value] of Object.entries(process.env))
+      if (value !== undefined && !OUTSIDE.test(key)) base[key] = value
     return {...base, PATH: `${bin}:${process.env.PATH}`, FAKE_LOG: log, WEBGYM_STATE: wd.path('state'), ...extra}
   }
   /** A program that records its call, prints `stdout` and exits `exitCode`; `body` runs before it exits. */
@@ -244,11 +273,21 @@ process.exitCode = ${options.exitCode ?? 0}
   }
   const calls = (name?: string): Call[] => {
     if (!existsSync(log)) return []
-    const all = readFileSync(log, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Call)
+    const all = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Call)
     return name ? all.filter((call) => call.name === name) : all
   }
   const run = (file: string, args: string[], extra: Record<string, string> = {}): Promise<Result> =>
-    execa('bash', [join(slurmDir, file), ...args], {cwd: wd.dir, env: env(extra), extendEnv: false, reject: false, timeout: 60_000})
+    execa('bash', [join(slurmDir, file), ...args], {
+      cwd: wd.dir,
+      env: env(extra),
+      extendEnv: false,
+      reject: false,
+      timeout: 60_000,
+    })
   return {wd, env, fake, script, calls, run}
 }
 
@@ -284,7 +323,10 @@ describe('deploy/slurm', () => {
     const options = (file: string) => sbatchOptions(readFileSync(join(slurmDir, file), 'utf8')).join('\n')
     for (const file of slurmScripts.filter((name) => name.endsWith('.sbatch'))) {
       const text = readFileSync(join(slurmDir, file), 'utf8')
-      expect(text.split('\n').filter((line) => line.startsWith('#SBATCH ')), file).toEqual(sbatchOptions(text))
+      expect(
+        text.split('\n').filter((line) => line.startsWith('#SBATCH ')),
+        file,
+      ).toEqual(sbatchOptions(text))
       expect(options(file), file).toMatch(/^#SBATCH --job-name=webgym-/m)
     }
     for (const file of ['rollout.sbatch', 'judge.sbatch']) {
@@ -302,7 +344,7 @@ describe('deploy/slurm', () => {
   })
 
   describe('rollout.sbatch', () => {
-    it('runs its shard against every policy server, resumes its own file and exits with webgym\'s code', async () => {
+    it("runs its shard against every policy server, resumes its own file and exits with webgym's code", async () => {
       const s = scratch()
       const webgym = s.fake('webgym', {exitCode: 7})
       const result = await s.run('rollout.sbatch', [], {
@@ -316,11 +358,26 @@ describe('deploy/slurm', () => {
       const [call] = s.calls('webgym')
       const state = s.wd.path('state')
       expect(call!.argv).toEqual([
-        'rollout', '--shard', '3/16',
-        '--base-url', 'http://gpu1:8000/v1', '--base-url', 'http://gpu2:8000/v1',
-        '--concurrency', '16', '--browsers', '2', '--grace', '20',
-        '--shots', `${state}/shots`, '--summary', `${state}/run/summary.shard-3.json`,
-        '--resume', `${state}/run/traj.shard-3.ndjson`, `${state}/tasks.ndjson`,
+        'rollout',
+        '--shard',
+        '3/16',
+        '--base-url',
+        'http://gpu1:8000/v1',
+        '--base-url',
+        'http://gpu2:8000/v1',
+        '--concurrency',
+        '16',
+        '--browsers',
+        '2',
+        '--grace',
+        '20',
+        '--shots',
+        `${state}/shots`,
+        '--summary',
+        `${state}/run/summary.shard-3.json`,
+        '--resume',
+        `${state}/run/traj.shard-3.ndjson`,
+        `${state}/tasks.ndjson`,
       ])
       expect(call!.env.WEBGYM_MODEL).toBe('Qwen/Qwen3-VL-8B-Instruct')
     })
@@ -329,11 +386,22 @@ describe('deploy/slurm', () => {
       const s = scratch()
       const webgym = s.fake('webgym')
       // sbatch --array=3,7: Slurm says 2 tasks; the shards are still 16.
-      const again = await s.run('rollout.sbatch', [], {WEBGYM: webgym, SLURM_ARRAY_TASK_ID: '7', SLURM_ARRAY_TASK_COUNT: '2', WEBGYM_SHARD_COUNT: '16', WEBGYM_BASE_URLS: 'none'})
+      const again = await s.run('rollout.sbatch', [], {
+        WEBGYM: webgym,
+        SLURM_ARRAY_TASK_ID: '7',
+        SLURM_ARRAY_TASK_COUNT: '2',
+        WEBGYM_SHARD_COUNT: '16',
+        WEBGYM_BASE_URLS: 'none',
+      })
       expect(again.exitCode, dumpRun(again)).toBe(0)
       expect(flagValue(s.calls('webgym')[0]!.argv, '--shard')).toBe('7/16')
       expect(s.calls('webgym')[0]!.argv).not.toContain('--base-url')
-      const wrong = await s.run('rollout.sbatch', [], {WEBGYM: webgym, SLURM_ARRAY_TASK_ID: '7', SLURM_ARRAY_TASK_COUNT: '2', WEBGYM_BASE_URLS: 'none'})
+      const wrong = await s.run('rollout.sbatch', [], {
+        WEBGYM: webgym,
+        SLURM_ARRAY_TASK_ID: '7',
+        SLURM_ARRAY_TASK_COUNT: '2',
+        WEBGYM_BASE_URLS: 'none',
+      })
       expect(wrong.exitCode).toBe(2)
       expect(wrong.stderr).toContain('array task 7 is not a shard of 2; set WEBGYM_SHARD_COUNT')
       expect(s.calls('webgym')).toHaveLength(1)
@@ -345,7 +413,11 @@ describe('deploy/slurm', () => {
       s.wd.write('state/vllm/policy.100_0.url', `${liveUrl}\n`)
       s.wd.write('state/vllm/policy.100_1.url', `${deadUrl}\n`)
       s.wd.write('state/policy/adapter', '/state/iterations/x/train/checkpoints/checkpoint-9\n')
-      const result = await s.run('rollout.sbatch', [], {WEBGYM: webgym, SLURM_ARRAY_TASK_ID: '0', SLURM_ARRAY_TASK_COUNT: '1'})
+      const result = await s.run('rollout.sbatch', [], {
+        WEBGYM: webgym,
+        SLURM_ARRAY_TASK_ID: '0',
+        SLURM_ARRAY_TASK_COUNT: '1',
+      })
       expect(result.exitCode, dumpRun(result)).toBe(0)
       const [call] = s.calls('webgym')
       expect(call!.argv.filter((_, i) => call!.argv[i - 1] === '--base-url')).toEqual([liveUrl])
@@ -356,7 +428,12 @@ describe('deploy/slurm', () => {
       const s = scratch()
       const webgym = s.fake('webgym')
       s.wd.write('state/vllm/policy.100_1.url', `${deadUrl}\n`)
-      const result = await s.run('rollout.sbatch', [], {WEBGYM: webgym, SLURM_ARRAY_TASK_ID: '0', SLURM_ARRAY_TASK_COUNT: '1', POLICY_WAIT: '0'})
+      const result = await s.run('rollout.sbatch', [], {
+        WEBGYM: webgym,
+        SLURM_ARRAY_TASK_ID: '0',
+        SLURM_ARRAY_TASK_COUNT: '1',
+        POLICY_WAIT: '0',
+      })
       expect(result.exitCode).toBe(1)
       expect(result.stderr).toContain('no policy server answered in 0s')
       expect(s.calls('webgym')).toEqual([])
@@ -368,25 +445,74 @@ describe('deploy/slurm', () => {
     const webgym = s.fake('webgym')
     s.wd.write('state/vllm/judge.200_0.url', `${liveUrl}\n`)
     s.wd.write('state/vllm/judge.200_1.url', `${deadUrl}\n`)
-    const result = await s.run('judge.sbatch', [], {WEBGYM: webgym, SLURM_ARRAY_TASK_ID: '5', SLURM_ARRAY_TASK_COUNT: '8'})
+    const result = await s.run('judge.sbatch', [], {
+      WEBGYM: webgym,
+      SLURM_ARRAY_TASK_ID: '5',
+      SLURM_ARRAY_TASK_COUNT: '8',
+    })
     expect(result.exitCode, dumpRun(result)).toBe(0)
     const state = s.wd.path('state')
     const [call] = s.calls('webgym')
-    expect(call!.argv).toEqual(['judge', '--shard', '5/8', '--base-url', liveUrl, '--shots', `${state}/shots`, '--allow-failures', '--resume', `${state}/run/judged.shard-5.ndjson`, `${state}/run/traj.ndjson`])
+    expect(call!.argv).toEqual([
+      'judge',
+      '--shard',
+      '5/8',
+      '--base-url',
+      liveUrl,
+      '--shots',
+      `${state}/shots`,
+      '--allow-failures',
+      '--resume',
+      `${state}/run/judged.shard-5.ndjson`,
+      `${state}/run/traj.ndjson`,
+    ])
     expect(call!.env.WEBGYM_JUDGE_MODEL).toBe('Qwen/Qwen3-VL-32B-Instruct')
-    const named = await s.run('judge.sbatch', [], {WEBGYM: webgym, SLURM_ARRAY_TASK_ID: '0', SLURM_ARRAY_TASK_COUNT: '8', JUDGE_BASE_URL: 'http://judge1:8000/v1,http://judge2:8000/v1', JUDGE_ARGS: '--judge programmatic'})
+    const named = await s.run('judge.sbatch', [], {
+      WEBGYM: webgym,
+      SLURM_ARRAY_TASK_ID: '0',
+      SLURM_ARRAY_TASK_COUNT: '8',
+      JUDGE_BASE_URL: 'http://judge1:8000/v1,http://judge2:8000/v1',
+      JUDGE_ARGS: '--judge programmatic',
+    })
     expect(named.exitCode, dumpRun(named)).toBe(0)
-    expect(s.calls('webgym')[1]!.argv.slice(3, 9)).toEqual(['--base-url', 'http://judge1:8000/v1', '--base-url', 'http://judge2:8000/v1', '--shots', `${state}/shots`])
+    expect(s.calls('webgym')[1]!.argv.slice(3, 9)).toEqual([
+      '--base-url',
+      'http://judge1:8000/v1',
+      '--base-url',
+      'http://judge2:8000/v1',
+      '--shots',
+      `${state}/shots`,
+    ])
     expect(s.calls('webgym')[1]!.argv).toContain('programmatic')
     expect(s.calls('webgym')[1]!.argv).not.toContain('--allow-failures')
   })
 
   describe('train.sbatch', () => {
     const record = (out: string) =>
-      JSON.stringify({dry_run: true, backend: 'torch', command: ['accelerate', 'launch', '--num_processes', '16', '/opt/webgym/trainer/train.py', '--config', `${out}/train_config.json`], env: {}, out}) + '\n'
+      JSON.stringify({
+        dry_run: true,
+        backend: 'torch',
+        command: [
+          'accelerate',
+          'launch',
+          '--num_processes',
+          '16',
+          '/opt/webgym/trainer/train.py',
+          '--config',
+          `${out}/train_config.json`,
+        ],
+        env: {},
+        out,
+      }) + '\n'
     // srun runs its command once here, as on the first node.
     const srun = 'while [[ "$1" == --* ]]; do shift; done\nexec "$@"'
-    const slurm = {SLURM_JOB_NODELIST: 'gpu[1-2]', SLURM_NNODES: '2', SLURM_JOB_ID: '555', SLURM_GPUS_ON_NODE: '8', SLURM_NODEID: '0'}
+    const slurm = {
+      SLURM_JOB_NODELIST: 'gpu[1-2]',
+      SLURM_NNODES: '2',
+      SLURM_JOB_ID: '555',
+      SLURM_GPUS_ON_NODE: '8',
+      SLURM_NODEID: '0',
+    }
 
     it('writes the dataset once, starts one torchrun a node meeting at the first node, and names the last checkpoint', async () => {
       const s = scratch()
@@ -400,15 +526,46 @@ describe('deploy/slurm', () => {
       const result = await s.run('train.sbatch', [], {WEBGYM: webgym, ...slurm})
       expect(result.exitCode, dumpRun(result)).toBe(0)
       const [train] = s.calls('webgym')
-      expect(train!.argv).toEqual(['train', '--dry-run', '--backend', 'torch', '--shots', s.wd.path('state/shots'), '--out', out, '--nproc-per-node', '8', '--nnodes', '2', '--node-rank', '0', '--master-addr', 'gpu1', '--master-port', '29500', s.wd.path('state/kept.ndjson')])
+      expect(train!.argv).toEqual([
+        'train',
+        '--dry-run',
+        '--backend',
+        'torch',
+        '--shots',
+        s.wd.path('state/shots'),
+        '--out',
+        out,
+        '--nproc-per-node',
+        '8',
+        '--nnodes',
+        '2',
+        '--node-rank',
+        '0',
+        '--master-addr',
+        'gpu1',
+        '--master-port',
+        '29500',
+        s.wd.path('state/kept.ndjson'),
+      ])
       expect(s.calls('torchrun')[0]!.argv).toEqual([
-        '--nnodes', '2', '--nproc_per_node', '8', '--rdzv_id', '555', '--rdzv_backend', 'c10d', '--rdzv_endpoint', 'gpu1:29500',
-        '/opt/webgym/trainer/train.py', '--config', `${out}/train_config.json`,
+        '--nnodes',
+        '2',
+        '--nproc_per_node',
+        '8',
+        '--rdzv_id',
+        '555',
+        '--rdzv_backend',
+        'c10d',
+        '--rdzv_endpoint',
+        'gpu1:29500',
+        '/opt/webgym/trainer/train.py',
+        '--config',
+        `${out}/train_config.json`,
       ])
       expect(s.wd.read('state/train/checkpoint.path')).toBe(`${out}/checkpoints/checkpoint-120\n`)
     })
 
-    it('runs llamafactory-cli with the layout LLaMA-Factory reads, and exits with the trainer\'s code', async () => {
+    it("runs llamafactory-cli with the layout LLaMA-Factory reads, and exits with the trainer's code", async () => {
       const s = scratch()
       const out = s.wd.path('state/train')
       const webgym = s.fake('webgym', {stdout: record(out)})
@@ -416,11 +573,23 @@ describe('deploy/slurm', () => {
       s.script('srun', srun)
       s.fake('llamafactory-cli', {exitCode: 5})
       s.wd.write('state/kept.ndjson', '{"judged": true}\n')
-      const result = await s.run('train.sbatch', [], {WEBGYM: webgym, WEBGYM_TRAIN_BACKEND: 'llamafactory', ...slurm, SLURM_NODEID: '1'})
+      const result = await s.run('train.sbatch', [], {
+        WEBGYM: webgym,
+        WEBGYM_TRAIN_BACKEND: 'llamafactory',
+        ...slurm,
+        SLURM_NODEID: '1',
+      })
       expect(result.exitCode, dumpRun(result)).toBe(5)
       const [call] = s.calls('llamafactory-cli')
       expect(call!.argv).toEqual(['train', `${out}/train.yaml`])
-      expect(call!.env).toMatchObject({FORCE_TORCHRUN: '1', NNODES: '2', NODE_RANK: '1', NPROC_PER_NODE: '8', MASTER_ADDR: 'gpu1', MASTER_PORT: '29500'})
+      expect(call!.env).toMatchObject({
+        FORCE_TORCHRUN: '1',
+        NNODES: '2',
+        NODE_RANK: '1',
+        NPROC_PER_NODE: '8',
+        MASTER_ADDR: 'gpu1',
+        MASTER_PORT: '29500',
+      })
       expect(existsSync(join(out, 'checkpoint.path'))).toBe(false)
     })
 
@@ -457,7 +626,7 @@ return`,
       timeout: 60_000,
     })
     const urlFile = s.wd.path('state/vllm/policy.300_1.url')
-    await waitFor(() => existsSync(urlFile), 30_000, 'the replica\'s url file')
+    await waitFor(() => existsSync(urlFile), 30_000, "the replica's url file")
     expect(readFileSync(urlFile, 'utf8')).toBe(`http://gpu7:${port}/v1\n`)
     const [call] = s.calls('vllm')
     expect(call!.argv.slice(0, 2)).toEqual(['serve', 'Qwen/Qwen3-VL-8B-Instruct'])
@@ -496,12 +665,20 @@ return`,
       expect(result.exitCode, dumpRun(result)).toBe(0)
       const calls = s.calls('sbatch')
       expect(calls.map(stageOf)).toEqual([
-        'rollout.sbatch', 'nightly.sh merge', 'judge.sbatch', 'nightly.sh filter', 'train.sbatch', 'nightly.sh reload',
+        'rollout.sbatch',
+        'nightly.sh merge',
+        'judge.sbatch',
+        'nightly.sh filter',
+        'train.sbatch',
+        'nightly.sh reload',
       ])
       for (const [i, call] of calls.entries()) {
         expect(call.argv[0]).toBe('--parsable')
         if (i === 0) expect(call.argv.some((arg) => arg.startsWith('--dependency'))).toBe(false)
-        else expect(call.argv).toEqual(expect.arrayContaining([`--dependency=afterok:${100 + i}`, '--kill-on-invalid-dep=yes']))
+        else
+          expect(call.argv).toEqual(
+            expect.arrayContaining([`--dependency=afterok:${100 + i}`, '--kill-on-invalid-dep=yes']),
+          )
       }
       const it0 = calls[0]!.env.WEBGYM_RUN_DIR!
       expect(it0).toMatch(new RegExp(`^${s.wd.path('state/iterations')}/\\d{8}T\\d{6}Z$`))
@@ -509,12 +686,16 @@ return`,
       expect(calls[0]!.env).toMatchObject({WEBGYM_SHARD_COUNT: '4', WEBGYM_STATE: s.wd.path('state')})
       expect(calls[1]!.argv.slice(-3)).toEqual(['merge', it0, '4'])
       expect(calls[2]!.argv).toContain('--array=0-2')
-      expect(calls[2]!.env).toMatchObject({WEBGYM_SHARD_COUNT: '3', WEBGYM_JUDGE_INPUT: `${it0}/traj.ndjson`, WEBGYM_RUN_DIR: it0})
+      expect(calls[2]!.env).toMatchObject({
+        WEBGYM_SHARD_COUNT: '3',
+        WEBGYM_JUDGE_INPUT: `${it0}/traj.ndjson`,
+        WEBGYM_RUN_DIR: it0,
+      })
       expect(calls[4]!.env).toMatchObject({WEBGYM_TRAIN_INPUT: `${it0}/kept.ndjson`, WEBGYM_TRAIN_OUT: `${it0}/train`})
       expect(s.wd.read('state/nightly.jobs')).toBe('101\n102\n103\n104\n105\n106\n')
     })
 
-    it('submits nothing while last night\'s chain is queued, then resumes that night without the stages it finished', async () => {
+    it("submits nothing while last night's chain is queued, then resumes that night without the stages it finished", async () => {
       const s = scratch()
       cluster(s)
       expect((await s.run('nightly.sh', [])).exitCode).toBe(0)
@@ -550,7 +731,18 @@ return`,
       s.wd.write('state/vllm/policy.300_1.url', `${deadUrl}\n`)
       const reloaded = await s.run('nightly.sh', ['reload', it0], {WEBGYM: webgym})
       expect(reloaded.exitCode, dumpRun(reloaded)).toBe(0)
-      expect(s.calls('webgym').map((call) => call.argv)).toEqual([['policy', 'reload', '--base-url', liveUrl, '--adapter', '/shared/night/checkpoints/checkpoint-7', '--name', 'webgym-latest']])
+      expect(s.calls('webgym').map((call) => call.argv)).toEqual([
+        [
+          'policy',
+          'reload',
+          '--base-url',
+          liveUrl,
+          '--adapter',
+          '/shared/night/checkpoints/checkpoint-7',
+          '--name',
+          'webgym-latest',
+        ],
+      ])
       expect(s.wd.read('state/policy/adapter')).toBe('/shared/night/checkpoints/checkpoint-7\n')
       expect(existsSync(join(it0, '.done'))).toBe(true)
     })

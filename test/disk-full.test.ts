@@ -34,19 +34,29 @@ afterAll(() => {
 function wholeLines(path: string): unknown[] {
   const text = readFileSync(path, 'utf8')
   if (text.length > 0) expect(text.endsWith('\n')).toBe(true)
-  return text.split('\n').filter(Boolean).map((line) => JSON.parse(line))
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line))
 }
 
 describe('a full disk under -o', () => {
   it('filter: one ENOSPC line, exit 1, whole records only, no summary', async (context) => {
     if (!mounted) return context.skip(why)
-    const input = wd.write('judged.ndjson', ndjson(Array.from({length: 400}, (_, i) => judgedRecord({task: `fx:${i}`}))))
+    const input = wd.write(
+      'judged.ndjson',
+      ndjson(Array.from({length: 400}, (_, i) => judgedRecord({task: `fx:${i}`}))),
+    )
     const out = join(disk, 'out.ndjson')
     const result = await wd.run(['filter', '--success', input, '-o', out])
     expect(result.exitCode).toBe(1)
     expect(result.stderr).not.toMatch(/internal error/)
     expect(result.stderr.trim().split('\n')).toHaveLength(1)
-    expect(result.stderr).toMatch(new RegExp(`${out.replace(/[.]/g, '\\.')}: no space left on device \\(ENOSPC\\); the \\d+ records written before it are whole`))
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `${out.replace(/[.]/g, '\\.')}: no space left on device \\(ENOSPC\\); the \\d+ records written before it are whole`,
+      ),
+    )
     expect(result.stderr).not.toMatch(/kept/)
     wholeLines(out)
     execFileSync('rm', ['-f', out])
@@ -60,7 +70,20 @@ describe('a full disk under -o', () => {
     const out = join(disk, 'traj.ndjson')
     // Leave room for a trajectory or two.
     execFileSync('dd', ['if=/dev/zero', `of=${join(disk, 'filler')}`, 'bs=1k', 'count=36'], {stdio: 'pipe'})
-    const args = ['rollout', '--policy', 'random', '--horizon', '12', '--concurrency', '2', '--browsers', '1', '--shots', join(dir, 'shots'), taskFile]
+    const args = [
+      'rollout',
+      '--policy',
+      'random',
+      '--horizon',
+      '12',
+      '--concurrency',
+      '2',
+      '--browsers',
+      '1',
+      '--shots',
+      join(dir, 'shots'),
+      taskFile,
+    ]
     const result = await spawnWebgym([...args, '-o', out], {tmp: dir, timeout: 300_000})
     expect(result.exitCode, result.stderr).toBe(1)
     expect(result.stderr).toMatch(/traj\.ndjson: no space left on device \(ENOSPC\)/)

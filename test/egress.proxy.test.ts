@@ -65,7 +65,8 @@ beforeAll(async () => {
     canary6!.listen(canaryPort, '::1', resolve)
   })
   site = createHttpServer((request, response) => {
-    if (request.url === '/ok') return void response.writeHead(200, {'content-type': 'text/plain', 'access-control-allow-origin': '*'}).end('ok')
+    if (request.url === '/ok')
+      return void response.writeHead(200, {'content-type': 'text/plain', 'access-control-allow-origin': '*'}).end('ok')
     response.writeHead(200, {'content-type': 'text/html'}).end(attackPage())
   })
   site.on('upgrade', (_request, socket) => {
@@ -83,7 +84,8 @@ beforeAll(async () => {
     guard,
     hostRules: `MAP attack.test 127.0.0.1:${sitePort}`,
     // rebind.test: a public-looking name whose DNS answer is this machine (DNS rebinding, or a name in /etc/hosts).
-    resolve: async (host) => (host === 'rebind.test' ? ['127.0.0.1'] : (await lookup(host, {all: true})).map((entry) => entry.address)),
+    resolve: async (host) =>
+      host === 'rebind.test' ? ['127.0.0.1'] : (await lookup(host, {all: true})).map((entry) => entry.address),
   })
   browser = await launchChromium({extraArgs: proxy.chromiumArgs()})
 })
@@ -102,12 +104,25 @@ describe('the egress proxy', () => {
     const page = await context.newPage()
     const response = await page.goto('http://attack.test/', {waitUntil: 'load'})
     expect(response?.status()).toBe(200)
-    const names = ['ws-loopback', 'ws-ipv6', 'ws-rebind', 'ws-allowed', 'fetch-loopback', 'fetch-rebind', 'fetch-machine', 'fetch-https-rebind', 'fetch-allowed']
-    await expect.poll(async () => Object.keys((await page.evaluate('window.results')) as object).length, {timeout: 15_000}).toBe(names.length)
+    const names = [
+      'ws-loopback',
+      'ws-ipv6',
+      'ws-rebind',
+      'ws-allowed',
+      'fetch-loopback',
+      'fetch-rebind',
+      'fetch-machine',
+      'fetch-https-rebind',
+      'fetch-allowed',
+    ]
+    await expect
+      .poll(async () => Object.keys((await page.evaluate('window.results')) as object).length, {timeout: 15_000})
+      .toBe(names.length)
     await page.waitForTimeout(500)
     const results = (await page.evaluate('window.results')) as Record<string, string>
     expect(connections).toBe(0)
-    for (const name of names.filter((name) => !name.endsWith('allowed'))) expect(results[name], name).not.toBe(name.startsWith('ws') ? 'open' : 'ok')
+    for (const name of names.filter((name) => !name.endsWith('allowed')))
+      expect(results[name], name).not.toBe(name.startsWith('ws') ? 'open' : 'ok')
     // The allowed site answered a fetch and a WebSocket upgrade through the proxy.
     expect(results['fetch-allowed']).toBe('ok')
     expect(upgrades).toBeGreaterThanOrEqual(1)
@@ -128,13 +143,16 @@ describe('the egress proxy', () => {
   })
 
   it('gives the reason for each refusal by the address the name resolved to', async () => {
-    expect(await proxy.check(`http://rebind.test:${canaryPort}/`)).toMatch(/rebind\.test resolves to 127\.0\.0\.1, a loopback address/)
+    expect(await proxy.check(`http://rebind.test:${canaryPort}/`)).toMatch(
+      /rebind\.test resolves to 127\.0\.0\.1, a loopback address/,
+    )
     expect(proxy.refusalFor(`ws://rebind.test:${canaryPort}/`)).toMatch(/loopback/)
     expect(await proxy.check(`http://127.0.0.1:${canaryPort}/`)).toMatch(/127\.0\.0\.1 is a loopback address/)
     expect(await proxy.check(`ws://[::1]:${canaryPort}/`)).toMatch(/loopback/)
     expect(await proxy.check('http://no-such-name.invalid/')).toMatch(/does not resolve/)
     expect(await proxy.check('http://attack.test/')).toBeNull()
-    if (machineIsLocal) expect(await proxy.check(`http://${machine}:${canaryPort}/`)).toMatch(new RegExp(`${machine} resolves to`))
+    if (machineIsLocal)
+      expect(await proxy.check(`http://${machine}:${canaryPort}/`)).toMatch(new RegExp(`${machine} resolves to`))
     expect(proxy.refused).toBeGreaterThanOrEqual(5)
   })
 
@@ -155,10 +173,22 @@ describe('the egress proxy', () => {
         socket.on('error', reject)
         socket.write(bytes)
       })
-    const request = (name: string, to: number) => Buffer.concat([Buffer.from([5, 1, 0]), Buffer.from([5, 1, 0, 3, name.length]), Buffer.from(name), Buffer.from([to >> 8, to & 0xff])])
+    const request = (name: string, to: number) =>
+      Buffer.concat([
+        Buffer.from([5, 1, 0]),
+        Buffer.from([5, 1, 0, 3, name.length]),
+        Buffer.from(name),
+        Buffer.from([to >> 8, to & 0xff]),
+      ])
     const refused = await exchange(request('rebind.test', canaryPort), 12)
     expect([...refused.subarray(0, 4)]).toEqual([5, 0, 5, 2])
-    const allowed = await exchange(Buffer.concat([request('attack.test', 80), Buffer.from('GET /ok HTTP/1.1\r\nHost: attack.test\r\nConnection: close\r\n\r\n')]), 1 << 20)
+    const allowed = await exchange(
+      Buffer.concat([
+        request('attack.test', 80),
+        Buffer.from('GET /ok HTTP/1.1\r\nHost: attack.test\r\nConnection: close\r\n\r\n'),
+      ]),
+      1 << 20,
+    )
     expect([...allowed.subarray(0, 4)]).toEqual([5, 0, 5, 0])
     expect(allowed.subarray(12).toString()).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*\r\n\r\n(2\r\n)?ok/)
     expect((await exchange(Buffer.from('GET / HTTP/1.1\r\n\r\n'), 1)).length).toBe(0)
@@ -167,7 +197,15 @@ describe('the egress proxy', () => {
 
   it('refuses a private address behind a name, an allow-listed name and IP through, and metadata addresses', async () => {
     const guard = new NavigationGuard({allowHosts: ['intranet.test', '10.1.2.3']})
-    const answers: Record<string, string[]> = {'intranet.test': ['10.0.0.7'], 'shop.test': ['10.0.0.8'], 'cgnat.test': ['100.64.1.1'], 'meta.test': ['169.254.169.254'], 'ula.test': ['fd00::1'], 'mixed.test': ['93.184.216.34', '192.168.1.1'], 'public.test': ['93.184.216.34']}
+    const answers: Record<string, string[]> = {
+      'intranet.test': ['10.0.0.7'],
+      'shop.test': ['10.0.0.8'],
+      'cgnat.test': ['100.64.1.1'],
+      'meta.test': ['169.254.169.254'],
+      'ula.test': ['fd00::1'],
+      'mixed.test': ['93.184.216.34', '192.168.1.1'],
+      'public.test': ['93.184.216.34'],
+    }
     const local = await EgressProxy.start({guard, resolve: async (host) => answers[host] ?? []})
     try {
       expect(await local.check('http://intranet.test/')).toBeNull()

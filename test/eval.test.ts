@@ -7,7 +7,8 @@ import {dump} from './helpers/cli.js'
 import {fixtureSample, ndjson} from './helpers/rollout.js'
 import {workdir} from './helpers/workdir.js'
 
-const close = (actual: number[], expected: number[], digits = 4) => actual.forEach((value, i) => expect(value).toBeCloseTo(expected[i]!, digits))
+const close = (actual: number[], expected: number[], digits = 4) =>
+  actual.forEach((value, i) => expect(value).toBeCloseTo(expected[i]!, digits))
 
 describe('eval statistics', () => {
   it('Wilson intervals', () => {
@@ -56,7 +57,26 @@ describe('webgym eval (built CLI, real runs of the fixture web)', () => {
     // The test side of a split: a third of the tasks, for the split-side facet.
     wd.write('test.ndjson', ndjson(tasks.filter((_, i) => i % 3 === 0)))
     const run = async (name: string, noise: string, seed: string) => {
-      const rollout = await wd.run(['rollout', '--policy', 'oracle', '--oracle-noise', noise, '--seed', seed, '--concurrency', '8', '--browsers', '3', '--horizon', '30', '--shots', 'shots', 'tasks.ndjson', '-o', `${name}.traj.ndjson`])
+      const rollout = await wd.run([
+        'rollout',
+        '--policy',
+        'oracle',
+        '--oracle-noise',
+        noise,
+        '--seed',
+        seed,
+        '--concurrency',
+        '8',
+        '--browsers',
+        '3',
+        '--horizon',
+        '30',
+        '--shots',
+        'shots',
+        'tasks.ndjson',
+        '-o',
+        `${name}.traj.ndjson`,
+      ])
       expect(rollout.exitCode, dump(rollout)).toBe(0)
       const judge = await wd.run(['judge', '--judge', 'programmatic', `${name}.traj.ndjson`, '-o', `${name}.ndjson`])
       expect(judge.exitCode, dump(judge)).toBe(0)
@@ -68,7 +88,10 @@ describe('webgym eval (built CLI, real runs of the fixture web)', () => {
     const result = await wd.run(['eval', 'clean.ndjson', 'noisy.ndjson', '--test', 'test.ndjson', '--format', 'json'])
     expect(result.exitCode, dump(result)).toBe(0)
     const report = JSON.parse(result.stdout)
-    expect(report.runs.map((r: any) => [r.name, r.n, r.policy])).toEqual([['clean', tasks.length, 'oracle'], ['noisy', tasks.length, 'oracle']])
+    expect(report.runs.map((r: any) => [r.name, r.n, r.policy])).toEqual([
+      ['clean', tasks.length, 'oracle'],
+      ['noisy', tasks.length, 'oracle'],
+    ])
     const [clean, noisy] = report.runs
     expect(clean.success_rate).toBeGreaterThan(noisy.success_rate)
     for (const r of report.runs) {
@@ -78,7 +101,13 @@ describe('webgym eval (built CLI, real runs of the fixture web)', () => {
     expect(clean.by_split.test.n + clean.by_split.train.n).toBe(tasks.length)
     expect(Object.values(clean.by_level).reduce((sum: number, c: any) => sum + c.n, 0)).toBe(tasks.length)
     const {paired} = report
-    expect(paired).toMatchObject({first: 'clean', second: 'noisy', n: tasks.length, only_in_first: [], only_in_second: []})
+    expect(paired).toMatchObject({
+      first: 'clean',
+      second: 'noisy',
+      n: tasks.length,
+      only_in_first: [],
+      only_in_second: [],
+    })
     expect(paired.difference).toBeCloseTo(noisy.success_rate - clean.success_rate, 10)
     // Noise 0.4 is worse, and the interval of the difference excludes zero; McNemar agrees.
     expect(paired.ci95[1]).toBeLessThan(0)
@@ -105,6 +134,8 @@ describe('webgym eval (built CLI, real runs of the fixture web)', () => {
     // Unjudged trajectories are bad input, named by file and line.
     const unjudged = await wd.run(['eval', 'clean.traj.ndjson'])
     expect(unjudged.exitCode).toBe(1)
-    expect(unjudged.stderr.trim()).toBe('webgym: clean.traj.ndjson:1: field "judgment": missing (expected object, received undefined) (fix the record, or pass --on-invalid skip to skip bad records)')
+    expect(unjudged.stderr.trim()).toBe(
+      'webgym: clean.traj.ndjson:1: field "judgment": missing (expected object, received undefined) (fix the record, or pass --on-invalid skip to skip bad records)',
+    )
   }, 600_000)
 })

@@ -15,7 +15,11 @@ import {workdir} from './helpers/workdir.js'
 
 const wd = workdir()
 const ndjson = (records: readonly unknown[]) => records.map((record) => `${JSON.stringify(record)}\n`).join('')
-const lines = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>)
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
 
 /** A task as decompose and classify leave it: parent, taxonomy, provenance of three stages, and a field of its own. */
 const LATER_STAGES = TaskSchema.parse({
@@ -27,13 +31,23 @@ const LATER_STAGES = TaskSchema.parse({
   reference_answer: '1 hr 45 mins',
   domain: 'Lifestyle & Leisure',
   subdomain: 'Food & Cooking',
-  rubric: {fact_groups: [{id: 1, description: 'The recipe', facts: ['The recipe is vegetarian lasagna']}, {id: 'g2', description: 'Time', facts: ['The answer gives the total time']}]},
+  rubric: {
+    fact_groups: [
+      {id: 1, description: 'The recipe', facts: ['The recipe is vegetarian lasagna']},
+      {id: 'g2', description: 'Time', facts: ['The answer gives the total time']},
+    ],
+  },
   difficulty: 2,
   level: 'easy',
   parent_id: 'webvoyager:Allrecipes--0',
   meta: {parent_reference_answer: null, nested: {list: [1, 'two', {three: null}]}, text: 'café – ✓ "quoted"'},
   provenance: {
-    rubric: {model: 'Qwen/Qwen3-32B', prompt_version: 'rubric-v1', webgym_version: '0.1.0', at: '2026-03-01T10:00:00.000Z'},
+    rubric: {
+      model: 'Qwen/Qwen3-32B',
+      prompt_version: 'rubric-v1',
+      webgym_version: '0.1.0',
+      at: '2026-03-01T10:00:00.000Z',
+    },
     classify: {model: 'Qwen/Qwen3-32B', prompt_version: 'classify-v1', webgym_version: '0.1.0'},
     decompose: {model: 'Qwen/Qwen3-32B', prompt_version: 'decompose-v1', webgym_version: '0.1.0'},
   },
@@ -118,15 +132,32 @@ describe('--format hf', () => {
     for (const row of rows) {
       const rubric = JSON.parse(row.rubric as string)
       expect(rubric === null || Array.isArray(rubric.fact_groups)).toBe(true)
-      for (const column of ['meta', 'provenance', 'extra']) expect(typeof JSON.parse(row[column] as string)).toBe('object')
+      for (const column of ['meta', 'provenance', 'extra'])
+        expect(typeof JSON.parse(row[column] as string)).toBe('object')
     }
   })
 
   it('says "missing" with "" and -1, and keeps rubric and provenance readable (a Mind2Web-Live and a GAIA row)', () => {
     const live = rows.find((row) => row.id === 'mind2web-live:0')!
-    expect(live).toMatchObject({website: 'gamestop.com', reference_answer: '', domain: '', difficulty: 2, level: 'easy', parent_id: ''})
-    expect(JSON.parse(live.rubric as string).fact_groups[0].facts[1]).toBe('The agent reaches a page whose URL has store=2630 in its query (on https://www.gamestop.com/search/?store=2630)')
-    expect(JSON.parse(live.provenance as string)).toEqual({rubric: {model: null, prompt_version: 'source:mind2web-live-v1', webgym_version: expect.any(String), made_by: 'source'}})
+    expect(live).toMatchObject({
+      website: 'gamestop.com',
+      reference_answer: '',
+      domain: '',
+      difficulty: 2,
+      level: 'easy',
+      parent_id: '',
+    })
+    expect(JSON.parse(live.rubric as string).fact_groups[0].facts[1]).toBe(
+      'The agent reaches a page whose URL has store=2630 in its query (on https://www.gamestop.com/search/?store=2630)',
+    )
+    expect(JSON.parse(live.provenance as string)).toEqual({
+      rubric: {
+        model: null,
+        prompt_version: 'source:mind2web-live-v1',
+        webgym_version: expect.any(String),
+        made_by: 'source',
+      },
+    })
     const gaia = rows.find((row) => row.source === 'gaia')!
     expect(gaia).toMatchObject({website: '', rubric: 'null', difficulty: -1, provenance: '{}', extra: '{}'})
     expect(rows.find((row) => row.id === LATER_STAGES.id)!.extra).toBe('{"split":"train"}')
@@ -144,7 +175,9 @@ describe('--format hf', () => {
     parquetWriteFile({
       filename: path,
       columnData: columns.map((name) =>
-        name === 'difficulty' ? {name, data: rows.map((row) => BigInt(row[name] as number)), type: 'INT64' as const} : {name, data: rows.map((row) => row[name] as string), type: 'STRING' as const},
+        name === 'difficulty'
+          ? {name, data: rows.map((row) => BigInt(row[name] as number)), type: 'INT64' as const}
+          : {name, data: rows.map((row) => row[name] as string), type: 'STRING' as const},
       ),
     })
     const rebuilt = await tasksBuild(['--source', 'hf', path])
@@ -160,7 +193,12 @@ describe('--format hf', () => {
   })
 
   it('differs in one documented way: an empty reference answer comes back as null (both mean none)', async () => {
-    const empty = {...LATER_STAGES, id: 'test:empty-answer', intent: 'A task whose answer is an empty text', reference_answer: ''}
+    const empty = {
+      ...LATER_STAGES,
+      id: 'test:empty-answer',
+      intent: 'A task whose answer is an empty text',
+      reference_answer: '',
+    }
     const exported = await wd.run(['tasks', 'export', '--format', 'hf', '-q'], {input: ndjson([empty])})
     expect(exported.exitCode, dump(exported)).toBe(0)
     const rebuilt = await tasksBuild(['--source', 'hf', '-q', '-'], {input: String(exported.stdout)})
@@ -180,7 +218,17 @@ describe('--format hf', () => {
 
 describe('--format hf --card', () => {
   it('writes a dataset card beside the data: data file, column types, counts per source, how to load it', async () => {
-    const result = await wd.run(['tasks', 'export', '--format', 'hf', input, '-o', 'repo/data/tasks.jsonl.gz', '--card', 'repo/README.md'])
+    const result = await wd.run([
+      'tasks',
+      'export',
+      '--format',
+      'hf',
+      input,
+      '-o',
+      'repo/data/tasks.jsonl.gz',
+      '--card',
+      'repo/README.md',
+    ])
     expect(result.exitCode, dump(result)).toBe(0)
     expect(String(result.stderr)).toContain(`wrote ${built.length} rows and the dataset card repo/README.md`)
     const rows = lines(gunzipSync(readFileSync(wd.path('repo', 'data', 'tasks.jsonl.gz'))).toString('utf8'))
@@ -189,7 +237,9 @@ describe('--format hf --card', () => {
     const yaml = card.split('---\n')[1]
     expect(yaml).toContain('  data_files:\n  - split: train\n    path: "data/tasks.jsonl.gz"\n')
     const features = [...yaml.matchAll(/ {2}- name: (\w+)\n {4}dtype: (\w+)/g)].map((match) => [match[1], match[2]])
-    expect(features).toEqual(Object.entries(HfRowSchema.shape).map(([name]) => [name, name === 'difficulty' ? 'int64' : 'string']))
+    expect(features).toEqual(
+      Object.entries(HfRowSchema.shape).map(([name]) => [name, name === 'difficulty' ? 'int64' : 'string']),
+    )
     expect(yaml).toContain(`num_examples: ${built.length}`)
     expect(card).toContain('| deepshop | 12 | 12 | 12 |')
     expect(card).toContain('| mind2web-live | 11 | 11 | 11 |')
@@ -203,7 +253,17 @@ describe('--format hf --card', () => {
     const webgym = await wd.run(['tasks', 'export', input, '-o', 'card/rows.jsonl', '--card', 'card/README.md'])
     expect(webgym.exitCode).toBe(2)
     expect(String(webgym.stderr)).toMatch(/--card describes --format hf rows, not webgym/)
-    const overInput = await wd.run(['tasks', 'export', '--format', 'hf', input, '-o', 'card/rows.jsonl', '--card', input])
+    const overInput = await wd.run([
+      'tasks',
+      'export',
+      '--format',
+      'hf',
+      input,
+      '-o',
+      'card/rows.jsonl',
+      '--card',
+      input,
+    ])
     expect(overInput.exitCode).toBe(2)
     expect(String(overInput.stderr)).toMatch(/--card .* is an input file/)
     expect(() => readFileSync(wd.path('card', 'rows.jsonl'))).toThrow()

@@ -17,14 +17,28 @@ const parsed = (result: Result) => linesOf(String(result.stdout)).map((line) => 
 const tags = (result: Result) => parsed(result).map((record) => record.tag)
 
 /** The summary line's numbers: read, kept, and dropped per reason. */
-function summary(result: Result): {read: number; kept: number; dropped: number; reasons: Record<string, number>; text: string} {
-  const text = String(result.stderr).split('\n').find((line) => line.startsWith('webgym: filter: ')) ?? ''
+function summary(result: Result): {
+  read: number
+  kept: number
+  dropped: number
+  reasons: Record<string, number>
+  text: string
+} {
+  const text =
+    String(result.stderr)
+      .split('\n')
+      .find((line) => line.startsWith('webgym: filter: ')) ?? ''
   const match = /filter: read (\d+), kept (\d+), dropped (\d+)(?: \(([^)]*)\))?/.exec(text)
   if (!match) throw new Error(`no summary line\n${dump(result)}`)
-  const reasons = Object.fromEntries((match[4] ?? '').split(', ').filter(Boolean).map((part) => {
-    const at = part.lastIndexOf(': ')
-    return [part.slice(0, at), Number(part.slice(at + 2))]
-  }))
+  const reasons = Object.fromEntries(
+    (match[4] ?? '')
+      .split(', ')
+      .filter(Boolean)
+      .map((part) => {
+        const at = part.lastIndexOf(': ')
+        return [part.slice(0, at), Number(part.slice(at + 2))]
+      }),
+  )
   return {read: Number(match[1]), kept: Number(match[2]), dropped: Number(match[3]), reasons, text}
 }
 
@@ -48,7 +62,8 @@ let wd: Workdir
 let mixedText: string
 beforeAll(() => {
   assertBuilt()
-  if (!existsSync(join(root, 'dist', 'commands', 'filter.js'))) throw new Error('dist/commands/filter.js is missing: build first')
+  if (!existsSync(join(root, 'dist', 'commands', 'filter.js')))
+    throw new Error('dist/commands/filter.js is missing: build first')
   wd = workdir()
   mixedText = ndjson(MIXED)
   wd.write('mixed.ndjson', mixedText)
@@ -91,7 +106,13 @@ describe('webgym filter (built CLI)', () => {
   })
 
   it('--where compares dotted paths as text; every clause must hold', async () => {
-    const result = await filter(['--where', 'task.website=news.webgym.test', '--where', 'judgment.blocked=false', 'mixed.ndjson'])
+    const result = await filter([
+      '--where',
+      'task.website=news.webgym.test',
+      '--where',
+      'judgment.blocked=false',
+      'mixed.ndjson',
+    ])
     expect(result.exitCode, dump(result)).toBe(0)
     expect(tags(result)).toEqual([3, 11])
     const numbers = await filter(['--where', 'judgment.reward=0', '--where', 'task.level=null', 'mixed.ndjson'])
@@ -122,7 +143,9 @@ describe('webgym filter (built CLI)', () => {
     expect(Object.keys(out[0])).toEqual(Object.keys(input[0]))
     // Records without such steps come out as they went in.
     expect(linesOf(String(result.stdout)).slice(1)).toEqual(linesOf(text).slice(1))
-    expect(summary(result).text).toContain('--drop-repeated-steps marked 3 of 10 steps in kept trajectories not to train on')
+    expect(summary(result).text).toContain(
+      '--drop-repeated-steps marked 3 of 10 steps in kept trajectories not to train on',
+    )
   })
 
   it('--max-per-task keeps the most recent per task (by time, then later line), in input order', async () => {
@@ -168,7 +191,10 @@ describe('webgym filter (built CLI)', () => {
       judged({task: 'b', shots: ['y.jpg', 'y.jpg', 'z.jpg']}),
       judged({task: 'c'}),
     ].map((record, i) => ({tag: i + 1, ...record}))
-    const result = await filter(['--success', '--drop-repeated-steps', '--max-per-task', '1', '--sample', '5'], ndjson(input))
+    const result = await filter(
+      ['--success', '--drop-repeated-steps', '--max-per-task', '1', '--sample', '5'],
+      ndjson(input),
+    )
     expect(result.exitCode, dump(result)).toBe(0)
     // The failed newest "a" is dropped before --max-per-task sees it, so the newest successful "a" stays.
     expect(tags(result)).toEqual([3, 4, 5])
@@ -250,13 +276,24 @@ describe('webgym filter (built CLI)', () => {
         level: pick(['easy', 'medium', 'hard', null] as const),
         website: pick(['shop.webgym.test', 'news.webgym.test']),
         ended: random.below(3) === 0 ? undefined : `2025-01-${String(1 + random.below(9)).padStart(2, '0')}T00:00:00Z`,
-        shots: pick([['a.jpg', 'a.jpg'], ['a.jpg', 'b.jpg']]),
+        shots: pick([
+          ['a.jpg', 'a.jpg'],
+          ['a.jpg', 'b.jpg'],
+        ]),
       }),
     }))
     const text = ndjson(input)
     const choices: string[][] = [
-      [], ['--success'], ['--min-reward', '1'], ['--status', 'answered'], ['--status', 'horizon', '--status', 'stuck'], ['--level', 'hard'],
-      ['--where', 'task.website=shop.webgym.test'], ['--drop-repeated-steps'], ['--max-per-task', '2'], ['--sample', '9', '--recency-bias', '1'],
+      [],
+      ['--success'],
+      ['--min-reward', '1'],
+      ['--status', 'answered'],
+      ['--status', 'horizon', '--status', 'stuck'],
+      ['--level', 'hard'],
+      ['--where', 'task.website=shop.webgym.test'],
+      ['--drop-repeated-steps'],
+      ['--max-per-task', '2'],
+      ['--sample', '9', '--recency-bias', '1'],
     ]
     for (let round = 0; round < 8; round++) {
       const args = choices.filter(() => random.below(3) === 0).flat()
@@ -268,7 +305,10 @@ describe('webgym filter (built CLI)', () => {
       expect(stats.read, context).toBe(80)
       expect(stats.kept, context).toBe(kept.length)
       expect(stats.kept + stats.dropped, context).toBe(stats.read)
-      expect(Object.values(stats.reasons).reduce((a, b) => a + b, 0), context).toBe(stats.dropped)
+      expect(
+        Object.values(stats.reasons).reduce((a, b) => a + b, 0),
+        context,
+      ).toBe(stats.dropped)
       expect(kept, context).toEqual([...new Set(kept)].sort((a, b) => a - b))
       if (!args.includes('--drop-repeated-steps')) {
         const inputLines = linesOf(text)

@@ -58,7 +58,9 @@ describe('record predicates', () => {
   it('--where compares strings, booleans, numbers and null as text, and all clauses must hold', () => {
     const record = judged({website: 'shop.webgym.test', blocked: false})
     const where = (...clauses: string[]) => failure({where: clauses}, record)
-    expect(where('task.website=shop.webgym.test', 'judgment.blocked=false', 'judgment.reward=1', 'task.parent_id=null')).toBeNull()
+    expect(
+      where('task.website=shop.webgym.test', 'judgment.blocked=false', 'judgment.reward=1', 'task.parent_id=null'),
+    ).toBeNull()
     expect(where('task.website=shop.webgym.test', 'judgment.blocked=true')).toBe('--where judgment.blocked=true')
     expect(where('task.website=news.webgym.test')).toBe('--where task.website=news.webgym.test')
     expect(where('steps.1.screenshot=b.jpg', 'steps.0.index=0')).toBeNull()
@@ -106,7 +108,9 @@ describe('dotted paths', () => {
   it('rejects a malformed --where with one line that quotes it', () => {
     expect(usageMessage(() => parseWhere('task.website'))).toBe('--where "task.website" has no "="')
     expect(usageMessage(() => parseWhere('=x'))).toBe('--where "=x" names no field before "="')
-    expect(usageMessage(() => parseWhere('task..website=x'))).toContain('field "task..website" has an empty or space-padded part')
+    expect(usageMessage(() => parseWhere('task..website=x'))).toContain(
+      'field "task..website" has an empty or space-padded part',
+    )
     expect(usageMessage(() => parseWhere('task.=x'))).toContain('empty')
   })
 })
@@ -114,24 +118,38 @@ describe('dotted paths', () => {
 describe('filter options', () => {
   it('rejects bad numbers and combinations as usage errors', () => {
     expect(usageMessage(() => options({sample: 0}))).toBe('--sample must be a whole number of at least 1, got 0')
-    expect(usageMessage(() => options({maxPerTask: -2}))).toBe('--max-per-task must be a whole number of at least 1, got -2')
+    expect(usageMessage(() => options({maxPerTask: -2}))).toBe(
+      '--max-per-task must be a whole number of at least 1, got -2',
+    )
     expect(usageMessage(() => options({minReward: 'high'}))).toBe('--min-reward must be a number, got "high"')
     expect(usageMessage(() => options({minReward: ''}))).toBe('--min-reward must be a number, got ""')
     expect(usageMessage(() => options({recencyBias: '2'}))).toBe('--recency-bias needs --sample N')
     expect(usageMessage(() => options({sample: 3, recencyBias: 'x'}))).toBe('--recency-bias must be a number, got "x"')
     expect(usageMessage(() => options({sample: 3, recencyBias: '-1'}))).toBe('--recency-bias must be 0 or more, got -1')
-    expect(usageMessage(() => options({statuses: ['done']}))).toContain('--status "done" is not one of answered, horizon')
+    expect(usageMessage(() => options({statuses: ['done']}))).toContain(
+      '--status "done" is not one of answered, horizon',
+    )
   })
 
   it('defaults to no condition and a uniform sample', () => {
-    expect(options({})).toEqual({success: false, minReward: null, statuses: [], levels: [], where: [], dropRepeatedSteps: false, maxPerTask: null, sample: null})
+    expect(options({})).toEqual({
+      success: false,
+      minReward: null,
+      statuses: [],
+      levels: [],
+      where: [],
+      dropRepeatedSteps: false,
+      maxPerTask: null,
+      sample: null,
+    })
     expect(options({sample: 5, seed: 9}).sample).toEqual({size: 5, recencyBias: 0, seed: 9})
   })
 })
 
 describe('--drop-repeated-steps', () => {
   it('finds steps flagged repeated and steps whose action left the screen unchanged', () => {
-    const steps = (shots: (string | null)[], repeated: number[] = []) => shots.map((screenshot, i) => ({screenshot, repeated: repeated.includes(i)}))
+    const steps = (shots: (string | null)[], repeated: number[] = []) =>
+      shots.map((screenshot, i) => ({screenshot, repeated: repeated.includes(i)}))
     expect([...repeatedStepPositions(steps(['a', 'a', 'b', 'b', 'b', 'a']))]).toEqual([0, 2, 3])
     expect([...repeatedStepPositions(steps(['a', 'b', 'c'], [2]))]).toEqual([2])
     expect([...repeatedStepPositions(steps([null, null, 'a']))]).toEqual([])
@@ -139,9 +157,20 @@ describe('--drop-repeated-steps', () => {
   })
 
   it('marks them "train": false in place, keeping every step, every other field and the key order', () => {
-    const raw = {z: 1, steps: [{index: 0, s: 'a'}, {index: 1, s: 'a'}, {index: 2, s: 'b'}], judgment: {reward: 1}, extra: {kept: true}}
+    const raw = {
+      z: 1,
+      steps: [
+        {index: 0, s: 'a'},
+        {index: 1, s: 'a'},
+        {index: 2, s: 'b'},
+      ],
+      judgment: {reward: 1},
+      extra: {kept: true},
+    }
     const out = markedNotToTrain(raw, new Set([0]))
-    expect(JSON.stringify(out)).toBe('{"z":1,"steps":[{"index":0,"s":"a","train":false},{"index":1,"s":"a"},{"index":2,"s":"b"}],"judgment":{"reward":1},"extra":{"kept":true}}')
+    expect(JSON.stringify(out)).toBe(
+      '{"z":1,"steps":[{"index":0,"s":"a","train":false},{"index":1,"s":"a"},{"index":2,"s":"b"}],"judgment":{"reward":1},"extra":{"kept":true}}',
+    )
     expect(raw.steps[0]).toEqual({index: 0, s: 'a'})
     expect(markedNotToTrain(raw, new Set())).toBe(raw)
   })
@@ -222,7 +251,8 @@ describe('--sample', () => {
   /** How often each position is chosen, over many seeds. */
   function frequencies(count: number, size: number, recencyBias: number, seeds: number): number[] {
     const hits = new Array<number>(count).fill(0)
-    for (let seed = 0; seed < seeds; seed++) for (const position of sample(count, size, recencyBias, seed).kept) hits[position - 1]++
+    for (let seed = 0; seed < seeds; seed++)
+      for (const position of sample(count, size, recencyBias, seed).kept) hits[position - 1]++
     return hits
   }
 
@@ -276,6 +306,8 @@ describe('filter summary', () => {
     expect(renderText(filterSummaryLine(tally, {invalidSkipped: 2, dropRepeatedSteps: true}), flagNames)).toBe(
       'filter: read 10, kept 4, dropped 6 (--success: 3, --sample: 3); --drop-repeated-steps marked 3 of 15 steps in kept trajectories not to train on; 2 invalid skipped',
     )
-    expect(renderText(filterSummaryLine(new FilterTally(), {invalidSkipped: 0, dropRepeatedSteps: false}), flagNames)).toBe('filter: read 0, kept 0, dropped 0; 0 invalid skipped')
+    expect(
+      renderText(filterSummaryLine(new FilterTally(), {invalidSkipped: 0, dropRepeatedSteps: false}), flagNames),
+    ).toBe('filter: read 0, kept 0, dropped 0; 0 invalid skipped')
   })
 })

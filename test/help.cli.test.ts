@@ -11,7 +11,8 @@ describe('help', () => {
   it('`webgym help` lists the commands and topics, on stdout, exit 0', async () => {
     const result = await workdir().run(['help'])
     expect(result.exitCode, dump(result)).toBe(0)
-    for (const name of ['rollout', 'judge', 'tasks', 'split', 'train', 'help']) expect(result.stdout).toMatch(new RegExp(`^\\s+${name}\\s`, 'm'))
+    for (const name of ['rollout', 'judge', 'tasks', 'split', 'train', 'help'])
+      expect(result.stdout).toMatch(new RegExp(`^\\s+${name}\\s`, 'm'))
   })
 
   it('`webgym help --help` and `webgym -h` are the same root help as `webgym help`', async () => {
@@ -25,7 +26,11 @@ describe('help', () => {
 
   it('`webgym help tasks build` and `webgym tasks build -h` show the same help as --help', async () => {
     const wd = workdir()
-    const [viaHelp, viaShort, viaLong] = await Promise.all([wd.run(['help', 'tasks', 'build']), wd.run(['tasks', 'build', '-h']), wd.run(['tasks', 'build', '--help'])])
+    const [viaHelp, viaShort, viaLong] = await Promise.all([
+      wd.run(['help', 'tasks', 'build']),
+      wd.run(['tasks', 'build', '-h']),
+      wd.run(['tasks', 'build', '--help']),
+    ])
     for (const result of [viaHelp, viaShort, viaLong]) expect(result.exitCode, dump(result)).toBe(0)
     expect(viaLong.stdout).toMatch(/^USAGE\n\s+\$ webgym tasks build/m)
     expect(viaHelp.stdout).toBe(viaLong.stdout)

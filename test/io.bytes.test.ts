@@ -3,12 +3,18 @@ import {ByteSpool} from '../src/lib/io/byte-spool.js'
 import {LineBuffer} from '../src/lib/io/line-buffer.js'
 import {workdir} from './helpers/workdir.js'
 
-const lines = (count: number, from = 0) => Array.from({length: count}, (_, i) => JSON.stringify({n: from + i, text: `ünïcode ${'x'.repeat((from + i) % 37)} 東京 🚀`}))
+const lines = (count: number, from = 0) =>
+  Array.from({length: count}, (_, i) =>
+    JSON.stringify({n: from + i, text: `ünïcode ${'x'.repeat((from + i) % 37)} 東京 🚀`}),
+  )
 
 async function readBack(spool: ByteSpool): Promise<{text: string; chunkEndsOnNewline: boolean}> {
   const chunks: Buffer[] = []
   for await (const chunk of spool.chunks()) chunks.push(chunk)
-  return {text: Buffer.concat(chunks).toString('utf8'), chunkEndsOnNewline: chunks.every((chunk) => chunk.at(-1) === 0x0a)}
+  return {
+    text: Buffer.concat(chunks).toString('utf8'),
+    chunkEndsOnNewline: chunks.every((chunk) => chunk.at(-1) === 0x0a),
+  }
 }
 
 describe('ByteSpool', () => {

@@ -10,7 +10,13 @@ import {workdir, type Workdir} from './helpers/workdir.js'
 
 /** Pairs from two parallel 0/1 lists (predicted, actual). */
 function pairsOf(predicted: number[], actual: number[]): ScoredPair[] {
-  return predicted.map((p, i) => ({predicted: p as 0 | 1, actual: actual[i] as 0 | 1, level: null, source: 's', judge_error: false}))
+  return predicted.map((p, i) => ({
+    predicted: p as 0 | 1,
+    actual: actual[i] as 0 | 1,
+    level: null,
+    source: 's',
+    judge_error: false,
+  }))
 }
 
 const agreement = (predicted: number[], actual: number[]) => agreementOf(tallyConfusion(pairsOf(predicted, actual)))
@@ -43,12 +49,28 @@ describe('agreement arithmetic', () => {
 
   it('all positive on both sides: perfect, kappa undefined', () => {
     const result = agreement([1, 1, 1], [1, 1, 1])
-    expect(result).toMatchObject({n: 3, accuracy: 1, precision: 1, recall: 1, f1: 1, kappa: null, confusion: {tp: 3, fp: 0, fn: 0, tn: 0}})
+    expect(result).toMatchObject({
+      n: 3,
+      accuracy: 1,
+      precision: 1,
+      recall: 1,
+      f1: 1,
+      kappa: null,
+      confusion: {tp: 3, fp: 0, fn: 0, tn: 0},
+    })
   })
 
   it('all negative on both sides: accuracy 1, precision, recall, F1 and kappa undefined', () => {
     const result = agreement([0, 0, 0, 0], [0, 0, 0, 0])
-    expect(result).toMatchObject({n: 4, accuracy: 1, precision: null, recall: null, f1: null, kappa: null, confusion: {tp: 0, fp: 0, fn: 0, tn: 4}})
+    expect(result).toMatchObject({
+      n: 4,
+      accuracy: 1,
+      precision: null,
+      recall: null,
+      f1: null,
+      kappa: null,
+      confusion: {tp: 0, fp: 0, fn: 0, tn: 4},
+    })
   })
 
   it('no predicted positive: precision undefined, recall and F1 0', () => {
@@ -96,7 +118,13 @@ describe('agreement arithmetic', () => {
 })
 
 describe('agreement by level and source', () => {
-  const pair = (predicted: 0 | 1, actual: 0 | 1, level: ScoredPair['level'], source: string, judgeError = false): ScoredPair => ({predicted, actual, level, source, judge_error: judgeError})
+  const pair = (
+    predicted: 0 | 1,
+    actual: 0 | 1,
+    level: ScoredPair['level'],
+    source: string,
+    judgeError = false,
+  ): ScoredPair => ({predicted, actual, level, source, judge_error: judgeError})
   const pairs = [
     pair(1, 1, 'easy', 'webvoyager'),
     pair(1, 0, 'easy', 'mind2web'),
@@ -108,10 +136,28 @@ describe('agreement by level and source', () => {
 
   it('groups by level, always all four, with empty ones null', () => {
     expect(Object.keys(report.by_level)).toEqual(['easy', 'medium', 'hard', 'unknown'])
-    expect(report.by_level.easy).toMatchObject({n: 2, accuracy: 0.5, precision: 0.5, recall: 1, confusion: {tp: 1, fp: 1, fn: 0, tn: 0}})
-    expect(report.by_level.medium).toMatchObject({n: 0, accuracy: null, precision: null, recall: null, f1: null, kappa: null})
+    expect(report.by_level.easy).toMatchObject({
+      n: 2,
+      accuracy: 0.5,
+      precision: 0.5,
+      recall: 1,
+      confusion: {tp: 1, fp: 1, fn: 0, tn: 0},
+    })
+    expect(report.by_level.medium).toMatchObject({
+      n: 0,
+      accuracy: null,
+      precision: null,
+      recall: null,
+      f1: null,
+      kappa: null,
+    })
     expect(report.by_level.hard).toMatchObject({n: 2, accuracy: 0.5, precision: 1, recall: 0.5, kappa: 0})
-    expect(report.by_level.unknown).toMatchObject({n: 1, accuracy: 1, judge_errors: 1, confusion: {tp: 0, fp: 0, fn: 0, tn: 1}})
+    expect(report.by_level.unknown).toMatchObject({
+      n: 1,
+      accuracy: 1,
+      judge_errors: 1,
+      confusion: {tp: 0, fp: 0, fn: 0, tn: 1},
+    })
   })
 
   it('groups by source in name order, and counts judge errors where they fall', () => {
@@ -153,11 +199,23 @@ describe('label records and matching', () => {
   })
 
   it('takes per-fact hand labels (as the report exports them) and refuses a fact without its text or with a label of 2', () => {
-    const facts = [{group_id: 'g1', fact: 'lamp in cart', label: 1}, {group_id: 2, fact: 'price shown', label: false}]
+    const facts = [
+      {group_id: 'g1', fact: 'lamp in cart', label: 1},
+      {group_id: 2, fact: 'price shown', label: false},
+    ]
     expect(LabelRecordSchema.parse({key: 'a@t', label: 1, facts}).facts).toEqual(facts)
     const fieldOf = (record: unknown) => LabelRecordSchema.safeParse(record).error?.issues[0]?.path.join('.')
     expect(fieldOf({key: 'a', label: 1, facts: [{group_id: 'g1', label: 1}]})).toBe('facts.0.fact')
-    expect(fieldOf({key: 'a', label: 1, facts: [{group_id: 'g1', fact: 'x', label: 1}, {group_id: 'g1', fact: 'y', label: 2}]})).toBe('facts.1.label')
+    expect(
+      fieldOf({
+        key: 'a',
+        label: 1,
+        facts: [
+          {group_id: 'g1', fact: 'x', label: 1},
+          {group_id: 'g1', fact: 'y', label: 2},
+        ],
+      }),
+    ).toBe('facts.1.label')
     expect(fieldOf({key: 'a', label: 1, facts: {g1: 1}})).toBe('facts')
   })
 
@@ -171,7 +229,12 @@ describe('label records and matching', () => {
     judge_error: judgeError,
     location: at(line),
   })
-  const label = (by: 'key' | 'task_id', value: string, value01: 0 | 1, line: number): Label => ({target: {by, value}, label: value01, judge_error: false, location: at(line)})
+  const label = (by: 'key' | 'task_id', value: string, value01: 0 | 1, line: number): Label => ({
+    target: {by, value},
+    label: value01,
+    judge_error: false,
+    location: at(line),
+  })
 
   it('scores a failed judgment as 0 whatever its reward says', () => {
     const match = matchLabels([prediction('a@1', 1, 1, true)], [label('key', 'a@1', 1, 1)])
@@ -180,9 +243,15 @@ describe('label records and matching', () => {
 
   it('refuses a task_id that names several trajectories, and two labels for one trajectory', () => {
     const predictions = [prediction('a@1', 1, 1), prediction('a@2', 0, 2), prediction('b', 1, 3)]
-    expect(() => matchLabels(predictions, [label('task_id', 'a', 1, 4)])).toThrow('f:4: task_id "a" matches 2 judged trajectories (f:1, f:2)')
-    expect(() => matchLabels(predictions, [label('key', 'b', 1, 1), label('task_id', 'b', 1, 2)])).toThrow('f:2: labels trajectory "b" again (first at f:1)')
-    expect(() => matchLabels([...predictions, prediction('b', 0, 9)], [])).toThrow('f:9: trajectory "b" is judged again (first at f:3)')
+    expect(() => matchLabels(predictions, [label('task_id', 'a', 1, 4)])).toThrow(
+      'f:4: task_id "a" matches 2 judged trajectories (f:1, f:2)',
+    )
+    expect(() => matchLabels(predictions, [label('key', 'b', 1, 1), label('task_id', 'b', 1, 2)])).toThrow(
+      'f:2: labels trajectory "b" again (first at f:1)',
+    )
+    expect(() => matchLabels([...predictions, prediction('b', 0, 9)], [])).toThrow(
+      'f:9: trajectory "b" is judged again (first at f:3)',
+    )
   })
 })
 
@@ -190,11 +259,37 @@ describe('label records and matching', () => {
 
 const START = '2025-01-01T00:00:00Z'
 
-function judged(id: string, options: {level?: string | null; source?: string; reward: 0 | 1; error?: string; started?: string | null; judge?: string}): Record<string, unknown> {
+function judged(
+  id: string,
+  options: {
+    level?: string | null
+    source?: string
+    reward: 0 | 1
+    error?: string
+    started?: string | null
+    judge?: string
+  },
+): Record<string, unknown> {
   const started = options.started === undefined ? START : options.started
   return {
-    task: {id, source: options.source ?? 'alpha', intent: `Do ${id}`, website: 'shop.example', start_url: 'https://shop.example/', level: options.level === undefined ? 'easy' : options.level},
-    run: {policy: 'oracle', model: null, prompt_version: null, viewport: {width: 1280, height: 768}, horizon: 10, seed: 0, webgym_version: '0.1.0', ...(started ? {started_at: started} : {})},
+    task: {
+      id,
+      source: options.source ?? 'alpha',
+      intent: `Do ${id}`,
+      website: 'shop.example',
+      start_url: 'https://shop.example/',
+      level: options.level === undefined ? 'easy' : options.level,
+    },
+    run: {
+      policy: 'oracle',
+      model: null,
+      prompt_version: null,
+      viewport: {width: 1280, height: 768},
+      horizon: 10,
+      seed: 0,
+      webgym_version: '0.1.0',
+      ...(started ? {started_at: started} : {}),
+    },
     status: 'answered',
     answer: 'done',
     error: null,
@@ -241,14 +336,16 @@ const LABELS = [
   {task_id: 't:99', label: 1},
 ]
 
-const ndjson = (records: unknown[]) => records.map((record) => JSON.stringify(record)).join('\n') + (records.length > 0 ? '\n' : '')
+const ndjson = (records: unknown[]) =>
+  records.map((record) => JSON.stringify(record)).join('\n') + (records.length > 0 ? '\n' : '')
 
 let wd: Workdir
 const eval_ = (args: string[], input?: string) => wd.run(['judge', 'eval', ...args], {input})
 const write = (name: string, records: unknown[]) => wd.write(name, ndjson(records))
 
 beforeAll(() => {
-  if (!existsSync(join(root, 'dist', 'commands', 'judge', 'eval.js'))) throw new Error('dist/ is missing judge eval: run `npm run build` before these tests')
+  if (!existsSync(join(root, 'dist', 'commands', 'judge', 'eval.js')))
+    throw new Error('dist/ is missing judge eval: run `npm run build` before these tests')
   wd = workdir()
   write('judged.ndjson', PREDICTIONS)
   write('labels.ndjson', LABELS)
@@ -274,7 +371,9 @@ describe('webgym judge eval (built CLI)', () => {
     expect(stdout).toMatch(/^judge errors \(scored as reward 0\)\s+1$/m)
     expect(stdout).not.toMatch(/NaN|Infinity/)
     const stderr = String(result.stderr)
-    expect(stderr).toContain('1 judged trajectory has no label (first: judged.ndjson:8, key "t:8@2025-01-01T00:00:00Z")')
+    expect(stderr).toContain(
+      '1 judged trajectory has no label (first: judged.ndjson:8, key "t:8@2025-01-01T00:00:00Z")',
+    )
     expect(stderr).toContain('1 label matches no judged trajectory (first: labels.ndjson:8, task_id "t:99")')
     expect(stderr).toContain('judge eval: 7 pairs, accuracy 0.571, kappa 0.160')
   })
@@ -331,7 +430,9 @@ describe('webgym judge eval (built CLI)', () => {
   it('--strict exits 1 when a record is unmatched, and 0 when all match', async () => {
     const failed = await eval_(['judged.ndjson', '--labels', 'labels.ndjson', '--strict'])
     expect(failed.exitCode, dump(failed)).toBe(1)
-    expect(String(failed.stderr)).toMatch(/--strict: 1 judged trajectory has no label \(first: judged\.ndjson:8.*1 label matches no judged trajectory \(first: labels\.ndjson:8/)
+    expect(String(failed.stderr)).toMatch(
+      /--strict: 1 judged trajectory has no label \(first: judged\.ndjson:8.*1 label matches no judged trajectory \(first: labels\.ndjson:8/,
+    )
     expect(String(failed.stdout)).toBe('')
     const ok = await eval_(['judged-all.ndjson', '--labels', 'labels-all.ndjson', '--strict', '--json'])
     expect(ok.exitCode, dump(ok)).toBe(0)
@@ -342,18 +443,27 @@ describe('webgym judge eval (built CLI)', () => {
     write('dup.ndjson', [LABELS[0], LABELS[1], {key: `t:1@${START}`, label: 0}])
     const result = await eval_(['judged.ndjson', '--labels', 'dup.ndjson'])
     expect(result.exitCode, dump(result)).toBe(1)
-    expect(String(result.stderr)).toContain(`webgym: dup.ndjson:3: duplicate label for key "t:1@${START}" (first at dup.ndjson:1)`)
-    write('dup-task.ndjson', [{task_id: 't:2', label: 0}, {task_id: 't:2', label: 0}])
+    expect(String(result.stderr)).toContain(
+      `webgym: dup.ndjson:3: duplicate label for key "t:1@${START}" (first at dup.ndjson:1)`,
+    )
+    write('dup-task.ndjson', [
+      {task_id: 't:2', label: 0},
+      {task_id: 't:2', label: 0},
+    ])
     const byTask = await eval_(['judged.ndjson', '--labels', 'dup-task.ndjson'])
     expect(byTask.exitCode, dump(byTask)).toBe(1)
-    expect(String(byTask.stderr)).toContain('dup-task.ndjson:2: duplicate label for task_id "t:2" (first at dup-task.ndjson:1)')
+    expect(String(byTask.stderr)).toContain(
+      'dup-task.ndjson:2: duplicate label for task_id "t:2" (first at dup-task.ndjson:1)',
+    )
   })
 
   it('a task_id label for a task judged several times is an error naming the line', async () => {
     write('twice.ndjson', [...PREDICTIONS, judged('t:2', {reward: 0, started: '2025-01-02T00:00:00Z'})])
     const result = await eval_(['twice.ndjson', '--labels', 'labels.ndjson'])
     expect(result.exitCode, dump(result)).toBe(1)
-    expect(String(result.stderr)).toContain('labels.ndjson:2: task_id "t:2" matches 2 judged trajectories (twice.ndjson:2, twice.ndjson:9)')
+    expect(String(result.stderr)).toContain(
+      'labels.ndjson:2: task_id "t:2" matches 2 judged trajectories (twice.ndjson:2, twice.ndjson:9)',
+    )
   })
 
   it('a bad label line fails naming file:line and field, or is skipped and counted', async () => {

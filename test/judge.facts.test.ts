@@ -16,13 +16,29 @@ const at = (file: string, line: number) => ({file, line})
  * compared). d: a failed judgment whose fact verdict of 1 counts as 0 (fn). So tp 1, fp 0, fn 2, tn 1.
  */
 const PREDICTED: [key: string, reward: 0 | 1, facts: Fact[], error?: string][] = [
-  ['a', 1, [['g1', 'x', 1], ['g1', 'y', 0], ['g2', 'z', 1]]],
+  [
+    'a',
+    1,
+    [
+      ['g1', 'x', 1],
+      ['g1', 'y', 0],
+      ['g2', 'z', 1],
+    ],
+  ],
   ['b', 0, [[2, 'f', 0]]],
   ['c', 1, [['g1', 'x', 1]]],
   ['d', 0, [['g1', 'x', 1]], 'judge model timed out'],
 ]
 const LABELLED: [key: string, label: 0 | 1, facts: Fact[] | undefined][] = [
-  ['a', 1, [['g1', 'x', 1], ['g1', 'y', 1], ['g3', 'w', 0]]],
+  [
+    'a',
+    1,
+    [
+      ['g1', 'x', 1],
+      ['g1', 'y', 1],
+      ['g3', 'w', 0],
+    ],
+  ],
   ['b', 0, [['2', 'f', 0]]],
   ['c', 1, undefined],
   ['d', 1, [['g1', 'x', 1]]],
@@ -31,9 +47,22 @@ const LABELLED: [key: string, label: 0 | 1, facts: Fact[] | undefined][] = [
 describe('per-fact agreement arithmetic', () => {
   it('pairs facts by group id and text, counts what one side lacks, and scores a failed judgment as 0', () => {
     const predictions: Prediction[] = PREDICTED.map(([key, reward, facts, error], i) => ({
-      key, task_id: key, level: null, source: 's', reward, judge_error: error !== undefined, facts: marks(facts), location: at('judged', i + 1),
+      key,
+      task_id: key,
+      level: null,
+      source: 's',
+      reward,
+      judge_error: error !== undefined,
+      facts: marks(facts),
+      location: at('judged', i + 1),
     }))
-    const labels: Label[] = LABELLED.map(([key, label, facts], i) => ({target: {by: 'key', value: key}, label, judge_error: false, facts: facts && marks(facts), location: at('labels', i + 1)}))
+    const labels: Label[] = LABELLED.map(([key, label, facts], i) => ({
+      target: {by: 'key', value: key},
+      label,
+      judge_error: false,
+      facts: facts && marks(facts),
+      location: at('labels', i + 1),
+    }))
     const {facts} = matchLabels(predictions, labels)
     const report = facts.report()
     expect(report.trajectories).toBe(3)
@@ -62,7 +91,11 @@ const ndjson = (records: unknown[]) => records.map((record) => `${JSON.stringify
 describe('webgym judge eval per fact (built CLI)', () => {
   const wd = workdir()
   wd.write('judged.ndjson', ndjson(PREDICTED.map(([key, reward, facts, error]) => judged(key, reward, facts, error))))
-  const labelLine = ([key, label, facts]: (typeof LABELLED)[number]) => ({key, label, ...(facts ? {facts: facts.map(([group_id, fact, value]) => ({group_id, fact, label: value}))} : {})})
+  const labelLine = ([key, label, facts]: (typeof LABELLED)[number]) => ({
+    key,
+    label,
+    ...(facts ? {facts: facts.map(([group_id, fact, value]) => ({group_id, fact, label: value}))} : {}),
+  })
   wd.write('labels.ndjson', ndjson(LABELLED.map(labelLine)))
 
   it('prints the facts beside the trajectories in the table, the JSON and the summary, and names the unscored facts in one line', async () => {
@@ -70,7 +103,11 @@ describe('webgym judge eval per fact (built CLI)', () => {
     expect(json.exitCode, dump(json)).toBe(0)
     const report = JSON.parse(json.stdout)
     expect(report.overall.n).toBe(4)
-    expect(report.facts).toMatchObject({trajectories: 3, overall: {n: 4, accuracy: 0.5, confusion: {tp: 1, fp: 0, fn: 2, tn: 1}, judge_errors: 1}, unmatched: {labelled_not_judged: 1, judged_not_labelled: 1}})
+    expect(report.facts).toMatchObject({
+      trajectories: 3,
+      overall: {n: 4, accuracy: 0.5, confusion: {tp: 1, fp: 0, fn: 2, tn: 1}, judge_errors: 1},
+      unmatched: {labelled_not_judged: 1, judged_not_labelled: 1},
+    })
     expect(report.facts.overall.kappa).toBeCloseTo(0.2, 12)
     const stderr = json.stderr.split('\n')
     expect(stderr.filter((line) => line.includes('facts left unscored'))).toEqual([
@@ -93,9 +130,23 @@ describe('webgym judge eval per fact (built CLI)', () => {
     expect(plain.stdout).not.toMatch(/^facts/m)
     expect(plain.stderr).not.toContain('facts')
 
-    wd.write('twice.ndjson', ndjson([{key: 'a', label: 1, facts: [{group_id: 'g1', fact: 'x', label: 1}, {group_id: 'g1', fact: 'x', label: 0}]}]))
+    wd.write(
+      'twice.ndjson',
+      ndjson([
+        {
+          key: 'a',
+          label: 1,
+          facts: [
+            {group_id: 'g1', fact: 'x', label: 1},
+            {group_id: 'g1', fact: 'x', label: 0},
+          ],
+        },
+      ]),
+    )
     const twice = await wd.run(['judge', 'eval', 'judged.ndjson', '--labels', 'twice.ndjson'])
     expect(twice.exitCode, dump(twice)).toBe(1)
-    expect(twice.stderr).toMatch(/^webgym: twice\.ndjson:1: field "facts\.1": fact "x" of group g1 is labelled again \(first at facts\.0\)/)
+    expect(twice.stderr).toMatch(
+      /^webgym: twice\.ndjson:1: field "facts\.1": fact "x" of group g1 is labelled again \(first at facts\.0\)/,
+    )
   })
 })

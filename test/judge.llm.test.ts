@@ -47,10 +47,30 @@ async function trajectory(options: TrajectoryOptions) {
       website: 'shop.example',
       start_url: 'https://shop.example/',
       reference_answer: options.reference ?? null,
-      rubric: factCount === 0 ? null : {fact_groups: [{id: 'g1', description: 'The kettle', facts: Array.from({length: factCount}, (_, i) => `Fact ${i + 1} holds`)}]},
+      rubric:
+        factCount === 0
+          ? null
+          : {
+              fact_groups: [
+                {
+                  id: 'g1',
+                  description: 'The kettle',
+                  facts: Array.from({length: factCount}, (_, i) => `Fact ${i + 1} holds`),
+                },
+              ],
+            },
       level: 'easy',
     },
-    run: {policy: 'openai', model: 'policy', prompt_version: 'qwen3vl-v1', viewport: {width: 1280, height: 768}, horizon: 30, seed: 0, webgym_version: '0.1.0', started_at: `2026-12-01T00:00:${String(shotBase % 60).padStart(2, '0')}.000Z`},
+    run: {
+      policy: 'openai',
+      model: 'policy',
+      prompt_version: 'qwen3vl-v1',
+      viewport: {width: 1280, height: 768},
+      horizon: 30,
+      seed: 0,
+      webgym_version: '0.1.0',
+      started_at: `2026-12-01T00:00:${String(shotBase % 60).padStart(2, '0')}.000Z`,
+    },
     status: options.status ?? 'answered',
     answer: options.answer === undefined ? '$12.99' : options.answer,
     error: null,
@@ -73,9 +93,14 @@ const readJudged = (path: string) =>
 
 const schemaName = (request: StandinRequest): string | undefined => request.body?.response_format?.json_schema?.name
 const caseOf = (request: StandinRequest): string => /\[case:([\w-]+)\]/.exec(request.text)?.[1] ?? '?'
-const factIds = (request: StandinRequest): string[] => [...request.text.matchAll(/^- \[([^\]]+)\]/gm)].map((match) => match[1])
+const factIds = (request: StandinRequest): string[] =>
+  [...request.text.matchAll(/^- \[([^\]]+)\]/gm)].map((match) => match[1])
 const imagesOf = (request: StandinRequest): string[] =>
-  (request.body?.messages ?? []).flatMap((message: any) => (Array.isArray(message.content) ? message.content.filter((part: any) => part.type === 'image_url').map((part: any) => part.image_url.url) : []))
+  (request.body?.messages ?? []).flatMap((message: any) =>
+    Array.isArray(message.content)
+      ? message.content.filter((part: any) => part.type === 'image_url').map((part: any) => part.image_url.url)
+      : [],
+  )
 
 interface VerdictScript {
   blocked?: boolean
@@ -124,7 +149,13 @@ function handler(request: StandinRequest): StandinReply {
     case 'judge-down':
       return {status: 500}
     case 'missing-fact':
-      return jsonReply({blocked: false, blocked_reason: '', answer_supported: true, answer_reason: '', facts: [{id: 'g1.1', pass: true, reason: 'ok'}]})
+      return jsonReply({
+        blocked: false,
+        blocked_reason: '',
+        answer_supported: true,
+        answer_reason: '',
+        facts: [{id: 'g1.1', pass: true, reason: 'ok'}],
+      })
     case 'votes-split':
     case 'votes-pass':
       return voteVerdict(request)
@@ -147,7 +178,22 @@ async function webgym(args: string[], input = ''): Promise<Run> {
 }
 
 function judge(args: string[], input: string): Promise<Run> {
-  return webgym(['judge', '--base-url', standin.url, '--model', MODEL, '--no-cache', '--max-retries', '0', '--shots', shotsDir, ...args], input)
+  return webgym(
+    [
+      'judge',
+      '--base-url',
+      standin.url,
+      '--model',
+      MODEL,
+      '--no-cache',
+      '--max-retries',
+      '0',
+      '--shots',
+      shotsDir,
+      ...args,
+    ],
+    input,
+  )
 }
 
 beforeAll(async () => {
@@ -171,15 +217,29 @@ describe('judge --judge llm: the reward rule', () => {
       unsupported: await trajectory({tag: 'unsupported'}),
       'reference-plain-yes': await trajectory({tag: 'reference-plain-yes', reference: '12.99', answer: '$12.99'}),
       'reference-plain-no': await trajectory({tag: 'reference-plain-no', reference: '12.99', answer: '$14.50'}),
-      'reference-model-yes': await trajectory({tag: 'reference-model-yes', reference: 'The Rapid Boil kettle', answer: 'It is the Rapid-Boil 2000 kettle, in red'}),
-      'reference-model-no': await trajectory({tag: 'reference-model-no', reference: 'The Rapid Boil kettle', answer: 'The Steam Pro kettle'}),
+      'reference-model-yes': await trajectory({
+        tag: 'reference-model-yes',
+        reference: 'The Rapid Boil kettle',
+        answer: 'It is the Rapid-Boil 2000 kettle, in red',
+      }),
+      'reference-model-no': await trajectory({
+        tag: 'reference-model-no',
+        reference: 'The Rapid Boil kettle',
+        answer: 'The Steam Pro kettle',
+      }),
       'rollout-blocked': await trajectory({tag: 'rollout-blocked', status: 'blocked'}),
       'wall-title': await trajectory({tag: 'wall-title', title: 'Just a moment...'}),
       'no-answer': await trajectory({tag: 'no-answer', answer: null, status: 'horizon'}),
     }
     standin.reset()
     result = await judge([], ndjson(Object.values(cases)))
-    judged = Object.fromEntries(result.stdout.trim().split('\n').map((line: string) => JSON.parse(line)).map((record: any) => [record.task.id.slice(5), record]))
+    judged = Object.fromEntries(
+      result.stdout
+        .trim()
+        .split('\n')
+        .map((line: string) => JSON.parse(line))
+        .map((record: any) => [record.task.id.slice(5), record]),
+    )
   }, 120_000)
 
   it('writes one valid judged trajectory per input, in input order, and exits 0', () => {
@@ -190,9 +250,19 @@ describe('judge --judge llm: the reward rule', () => {
   })
 
   it('gives 1 only when every fact passes, the answer is supported and the reference matches', () => {
-    const rewarded = Object.entries(judged).filter(([, record]) => record.judgment.reward === 1).map(([tag]) => tag)
+    const rewarded = Object.entries(judged)
+      .filter(([, record]) => record.judgment.reward === 1)
+      .map(([tag]) => tag)
     expect(rewarded.sort()).toEqual(['no-answer', 'pass', 'reference-model-yes', 'reference-plain-yes'].sort())
-    expect(judged.pass.judgment).toMatchObject({blocked: false, answer_supported: true, reference_match: null, error: null, judge: 'llm', model: MODEL, prompt_version: 'judge-v1'})
+    expect(judged.pass.judgment).toMatchObject({
+      blocked: false,
+      answer_supported: true,
+      reference_match: null,
+      error: null,
+      judge: 'llm',
+      model: MODEL,
+      prompt_version: 'judge-v1',
+    })
     expect(judged.pass.judgment.facts).toEqual([
       {group_id: 'g1', fact: 'Fact 1 holds', pass: true, reason: 'evidence for g1.1'},
       {group_id: 'g1', fact: 'Fact 2 holds', pass: true, reason: 'evidence for g1.2'},
@@ -218,12 +288,16 @@ describe('judge --judge llm: the reward rule', () => {
     expect(judged['reference-plain-no'].judgment).toMatchObject({reward: 0, reference_match: false})
     expect(judged['reference-model-yes'].judgment.reference_match).toBe(true)
     expect(judged['reference-model-no'].judgment).toMatchObject({reward: 0, reference_match: false})
-    const referenceRequests = standin.requests.filter((request) => schemaName(request) === 'reference_check').map(caseOf)
+    const referenceRequests = standin.requests
+      .filter((request) => schemaName(request) === 'reference_check')
+      .map(caseOf)
     expect(referenceRequests.sort()).toEqual(['reference-model-no', 'reference-model-yes'])
   })
 
   it('scores every screenshot but the final one with the selection model, at the selection width', async () => {
-    const selection = standin.requests.filter((request) => caseOf(request) === 'pass' && schemaName(request) === 'screenshot_relevance')
+    const selection = standin.requests.filter(
+      (request) => caseOf(request) === 'pass' && schemaName(request) === 'screenshot_relevance',
+    )
     expect(selection).toHaveLength(2)
     for (const request of selection) {
       const [url] = imagesOf(request)
@@ -238,7 +312,11 @@ describe('judge --judge llm: the reward rule', () => {
 describe('judge --judge llm: the image cap and the final screenshot', () => {
   it('sends at most --max-images screenshots with the final one always among them (recorded requests)', async () => {
     // 14 steps: the last three show the same screen, so 12 distinct screenshots; every one scores 5.
-    const long = await trajectory({tag: 'cap', steps: 14, shots: [...Array.from({length: 11}, (_, i) => 9000 + i), 9999, 9999, 9999]})
+    const long = await trajectory({
+      tag: 'cap',
+      steps: 14,
+      shots: [...Array.from({length: 11}, (_, i) => 9000 + i), 9999, 9999, 9999],
+    })
     standin.reset()
     const result = await judge(['--max-images', '4', '--select-model', 'cheap-model'], ndjson([long]))
     expect(result.exitCode).toBe(0)
@@ -250,7 +328,12 @@ describe('judge --judge llm: the image cap and the final screenshot', () => {
     const finalBytes = readFileSync(join(shotsDir, long.steps.at(-1)!.screenshot)).toString('base64')
     expect(images.at(-1)).toBe(`data:image/jpeg;base64,${finalBytes}`)
     // Ties on score keep the most recent.
-    expect(record.judgment.key_screenshots).toEqual([long.steps[8].screenshot, long.steps[9].screenshot, long.steps[10].screenshot, long.steps[13].screenshot])
+    expect(record.judgment.key_screenshots).toEqual([
+      long.steps[8].screenshot,
+      long.steps[9].screenshot,
+      long.steps[10].screenshot,
+      long.steps[13].screenshot,
+    ])
     const selection = standin.requests.filter((request) => schemaName(request) === 'screenshot_relevance')
     expect(selection).toHaveLength(11)
     expect(new Set(selection.map((request) => request.body.model))).toEqual(new Set(['cheap-model']))
@@ -288,20 +371,28 @@ describe('judge --judge llm: votes', () => {
     standin.reset()
     const result = await judge(['--votes', '3', '--seed', '0'], ndjson([split, pass]))
     expect(result.exitCode).toBe(0)
-    const [a, b] = result.stdout.trim().split('\n').map((line: string) => JSON.parse(line))
+    const [a, b] = result.stdout
+      .trim()
+      .split('\n')
+      .map((line: string) => JSON.parse(line))
     expect(a.judgment.facts.map((fact: any) => fact.pass)).toEqual([true, false])
     expect(a.judgment.facts[1].reason).toMatch(/\(1 of 3 votes\)/)
     expect(a.judgment.reward).toBe(0)
     expect(b.judgment.facts.map((fact: any) => fact.pass)).toEqual([true, true])
     expect(b.judgment).toMatchObject({reward: 1, votes: 3})
-    const seeds = standin.requests.filter((request) => schemaName(request) === 'trajectory_verdict' && caseOf(request) === 'votes-split').map((request) => request.body.seed)
+    const seeds = standin.requests
+      .filter((request) => schemaName(request) === 'trajectory_verdict' && caseOf(request) === 'votes-split')
+      .map((request) => request.body.seed)
     expect(seeds.sort()).toEqual([0, 1, 2])
   })
 })
 
 describe('judge --judge llm: the reply cache', () => {
   it('a rerun with the same cache sends no request and writes the same bytes', async () => {
-    const records = [await trajectory({tag: 'pass', steps: 4}), await trajectory({tag: 'reference-model-yes', reference: 'The Rapid Boil kettle', answer: 'the red Rapid-Boil'})]
+    const records = [
+      await trajectory({tag: 'pass', steps: 4}),
+      await trajectory({tag: 'reference-model-yes', reference: 'The Rapid Boil kettle', answer: 'the red Rapid-Boil'}),
+    ]
     const cache = wd.path('cache')
     const args = ['judge', '--base-url', standin.url, '--model', MODEL, '--cache', cache, '--shots', shotsDir]
     standin.reset()
@@ -335,7 +426,13 @@ describe('judge --judge llm: fail-safe', () => {
     expect(readJudged(failed).map((failure) => failure.id)).toEqual([`test:judge-down@${down.run.started_at}`])
 
     // The judge comes back: --resume keeps the good record and judges the failed one again, once.
-    standin.script([{match: '[case:judge-down]', reply: (request) => (schemaName(request) === 'trajectory_verdict' ? verdict(request) : jsonReply({reason: 'x', score: 4}))}])
+    standin.script([
+      {
+        match: '[case:judge-down]',
+        reply: (request) =>
+          schemaName(request) === 'trajectory_verdict' ? verdict(request) : jsonReply({reason: 'x', score: 4}),
+      },
+    ])
     const second = await judge(['--resume', out, input], '')
     standin.script([])
     expect(second.exitCode).toBe(0)
@@ -362,7 +459,10 @@ describe('judge --judge llm: fail-safe', () => {
     const bare = await trajectory({tag: 'pass', facts: 0})
     const result = await judge(['--allow-failures'], ndjson([missing, bare]))
     expect(result.exitCode).toBe(0)
-    const [a, b] = result.stdout.trim().split('\n').map((line: string) => JSON.parse(line))
+    const [a, b] = result.stdout
+      .trim()
+      .split('\n')
+      .map((line: string) => JSON.parse(line))
     expect(a.judgment).toMatchObject({reward: 0})
     expect(a.judgment.error).toMatch(/screenshot f{64}\.jpg not found/)
     expect(b.judgment.error).toMatch(/neither a rubric nor a reference answer/)

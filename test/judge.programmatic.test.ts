@@ -24,7 +24,26 @@ beforeAll(async () => {
   assertBuilt()
   writeFileSync(tasksFile, ndjson(sample))
   const rollout = await spawnWebgym(
-    ['rollout', '--policy', 'oracle', '--oracle-noise', '0.35', '--seed', '3', '--concurrency', '8', '--browsers', '3', '--horizon', '30', '--shots', join(dir, 'shots'), '-o', trajFile, tasksFile],
+    [
+      'rollout',
+      '--policy',
+      'oracle',
+      '--oracle-noise',
+      '0.35',
+      '--seed',
+      '3',
+      '--concurrency',
+      '8',
+      '--browsers',
+      '3',
+      '--horizon',
+      '30',
+      '--shots',
+      join(dir, 'shots'),
+      '-o',
+      trajFile,
+      tasksFile,
+    ],
     {tmp: dir},
   )
   expect(rollout.exitCode, rollout.stderr).toBe(0)
@@ -54,19 +73,27 @@ describe('judge --judge programmatic on oracle-with-noise trajectories', () => {
       const check = trajectories[index].check
       expect(JudgedTrajectorySchema.safeParse(record).success).toBe(true)
       expect(record.judgment.reward).toBe(check.pass && trajectories[index].status !== 'blocked' ? 1 : 0)
-      expect(record.judgment.facts.map((fact: any) => [fact.fact, fact.pass])).toEqual(check.facts.map((fact: any) => [fact.fact, fact.pass]))
+      expect(record.judgment.facts.map((fact: any) => [fact.fact, fact.pass])).toEqual(
+        check.facts.map((fact: any) => [fact.fact, fact.pass]),
+      )
       const rubricGroups = record.task.rubric.fact_groups.map((group: any) => group.id)
       for (const fact of record.judgment.facts) expect(rubricGroups).toContain(fact.group_id)
       expect(record.judgment).toMatchObject({judge: 'programmatic', error: null})
     })
-    expect(text(result.stderr)).toMatch(new RegExp(`judge \\(programmatic\\): ${judged.filter((r) => r.judgment.reward === 1).length} of ${judged.length} rewarded`))
+    expect(text(result.stderr)).toMatch(
+      new RegExp(
+        `judge \\(programmatic\\): ${judged.filter((r) => r.judgment.reward === 1).length} of ${judged.length} rewarded`,
+      ),
+    )
   })
 
   it('names a trajectory that has no recorded check and exits 1', async () => {
     const [first, second] = trajectories
     const {check: _check, ...noCheck} = second
     const failed = join(dir, 'no-check-failed.ndjson')
-    const bad = await runWebgym(['judge', '--judge', 'programmatic', '--failed', failed], {input: ndjson([first, noCheck])})
+    const bad = await runWebgym(['judge', '--judge', 'programmatic', '--failed', failed], {
+      input: ndjson([first, noCheck]),
+    })
     expect(bad.exitCode).toBe(1)
     expect(text(bad.stderr)).toMatch(new RegExp(`${second.task.id}.*has no recorded check`))
     expect(text(bad.stdout).trim().split('\n')).toHaveLength(1)
@@ -85,7 +112,13 @@ describe('the LLM judge on the same trajectories, measured with judge eval', () 
     if (name === 'reference_check') return jsonReply({match: true, reason: 'same'})
     const ids = [...request.text.matchAll(/^- \[([^\]]+)\]/gm)].map((match) => match[1])
     const answered = !/gave no final answer/.test(request.text)
-    return jsonReply({blocked: false, blocked_reason: '', answer_supported: answered ? true : null, answer_reason: '', facts: ids.map((id) => ({id, pass: answered, reason: 'lenient'}))})
+    return jsonReply({
+      blocked: false,
+      blocked_reason: '',
+      answer_supported: answered ? true : null,
+      answer_reason: '',
+      facts: ids.map((id) => ({id, pass: answered, reason: 'lenient'})),
+    })
   }
 
   beforeAll(async () => {
@@ -96,10 +129,26 @@ describe('the LLM judge on the same trajectories, measured with judge eval', () 
   })
 
   it('judges real fixture screenshots (final screen included, at most --max-images), and judge eval scores it against the programmatic labels', async () => {
-    const judge = await runWebgym(['judge', '--base-url', standin.url, '--model', 'judge-model', '--no-cache', '--max-images', '6', '--shots', join(dir, 'shots'), trajFile, '-o', llmFile])
+    const judge = await runWebgym([
+      'judge',
+      '--base-url',
+      standin.url,
+      '--model',
+      'judge-model',
+      '--no-cache',
+      '--max-images',
+      '6',
+      '--shots',
+      join(dir, 'shots'),
+      trajFile,
+      '-o',
+      llmFile,
+    ])
     expect(judge.exitCode, text(judge.stderr)).toBe(0)
     const llm = readNdjson(llmFile)
-    const verdicts = standin.requests.filter((request) => request.body?.response_format?.json_schema?.name === 'trajectory_verdict')
+    const verdicts = standin.requests.filter(
+      (request) => request.body?.response_format?.json_schema?.name === 'trajectory_verdict',
+    )
     expect(verdicts).toHaveLength(trajectories.length)
     for (const request of verdicts) expect(request.images).toBeGreaterThan(0)
     for (const request of verdicts) expect(request.images).toBeLessThanOrEqual(6)

@@ -35,10 +35,25 @@ function trajectory(extra: Partial<Trajectory> = {}): Trajectory {
       website: 'shop.webgym.test',
       start_url: 'http://shop.webgym.test/',
       reference_answer: null,
-      rubric: {fact_groups: [{id: 'cart', description: 'Cart', facts: ['The cart holds the kettle', 'The quantity is 2']}, {id: 'pay', description: 'Pay', facts: ['The order is placed']}]},
+      rubric: {
+        fact_groups: [
+          {id: 'cart', description: 'Cart', facts: ['The cart holds the kettle', 'The quantity is 2']},
+          {id: 'pay', description: 'Pay', facts: ['The order is placed']},
+        ],
+      },
       level: 'easy',
     } as Trajectory['task'],
-    run: {policy: 'oracle', model: null, prompt_version: null, policy_version: null, viewport: {width: 1280, height: 768}, horizon: 10, seed: 0, webgym_version: '0', started_at: '2026-12-01T10:00:00.000Z'},
+    run: {
+      policy: 'oracle',
+      model: null,
+      prompt_version: null,
+      policy_version: null,
+      viewport: {width: 1280, height: 768},
+      horizon: 10,
+      seed: 0,
+      webgym_version: '0',
+      started_at: '2026-12-01T10:00:00.000Z',
+    },
     status: 'answered',
     answer: 'done',
     error: null,
@@ -101,10 +116,16 @@ describe('votes', () => {
         {id: 'g.2', pass: pass2, reason: pass2 ? 'yes 2' : 'no 2'},
       ],
     })
-    const combined = combineVerdicts([reply(true, false), reply(true, true, false), reply(false, false, false)], ['g.1', 'g.2', 'g.3'])
+    const combined = combineVerdicts(
+      [reply(true, false), reply(true, true, false), reply(false, false, false)],
+      ['g.1', 'g.2', 'g.3'],
+    )
     expect(combined.facts.get('g.1')).toEqual({pass: true, reason: 'yes 1 (2 of 3 votes)'})
     expect(combined.facts.get('g.2')).toEqual({pass: false, reason: 'no 2 (1 of 3 votes)'})
-    expect(combined.facts.get('g.3')).toEqual({pass: false, reason: 'the judge gave no verdict on this fact (0 of 3 votes)'})
+    expect(combined.facts.get('g.3')).toEqual({
+      pass: false,
+      reason: 'the judge gave no verdict on this fact (0 of 3 votes)',
+    })
     expect(combined.answerSupported).toBe(false)
     expect(combined.blocked).toBe(false)
     const single = combineVerdicts([reply(true, true, null)], ['g.1'])
@@ -114,7 +135,14 @@ describe('votes', () => {
 })
 
 describe('key screenshots', () => {
-  const steps = [step(0, 'a'), step(1, 'b'), step(2, null), step(3, 'a'), step(4, 'c'), step(5, null)] as Trajectory['steps']
+  const steps = [
+    step(0, 'a'),
+    step(1, 'b'),
+    step(2, null),
+    step(3, 'a'),
+    step(4, 'c'),
+    step(5, null),
+  ] as Trajectory['steps']
 
   it('counts a screen once, at the last step that showed it; the final screen is the last screenshot', () => {
     expect(distinctShots(steps)).toEqual([
@@ -163,21 +191,34 @@ describe('the programmatic judge', () => {
 
   it('turns the recorded check into per-fact verdicts with the rubric group ids', () => {
     const judgment = judgeProgrammatically(trajectory({check: check([true, true, true])}))
-    expect(judgment).toMatchObject({reward: 1, blocked: false, error: null, judge: 'programmatic', model: null, prompt_version: 'programmatic-v1'})
+    expect(judgment).toMatchObject({
+      reward: 1,
+      blocked: false,
+      error: null,
+      judge: 'programmatic',
+      model: null,
+      prompt_version: 'programmatic-v1',
+    })
     expect(judgment.facts.map((fact) => [fact.group_id, fact.pass])).toEqual([
       ['cart', true],
       ['cart', true],
       ['pay', true],
     ])
     expect(judgeProgrammatically(trajectory({check: check([true, false, true])})).reward).toBe(0)
-    expect(judgeProgrammatically(trajectory({check: check([true, true, true]), status: 'blocked'}))).toMatchObject({reward: 0, blocked: true})
+    expect(judgeProgrammatically(trajectory({check: check([true, true, true]), status: 'blocked'}))).toMatchObject({
+      reward: 0,
+      blocked: true,
+    })
   })
 
   it('names a trajectory without a check, and fails safe on a check that errored', () => {
     expect(() => judgeProgrammatically(trajectory())).toThrow(NoCheckError)
     expect(() => judgeProgrammatically(trajectory({check: null}))).toThrow(/task fixture:shop-1 has no recorded check/)
     const failed = judgeProgrammatically(trajectory({check: {error: 'check endpoint timed out'}}))
-    expect(failed).toMatchObject({reward: 0, error: 'the fixture web check failed during rollout: check endpoint timed out'})
+    expect(failed).toMatchObject({
+      reward: 0,
+      error: 'the fixture web check failed during rollout: check endpoint timed out',
+    })
     expect(failed.facts).toHaveLength(3)
     expect(judgeProgrammatically(trajectory({check: {something: 1}})).error).toMatch(/not a fixture web verdict/)
   })
@@ -191,8 +232,16 @@ describe('odds and ends', () => {
   })
 
   it('sees a block the rollout recorded or a wall title on the final screen', () => {
-    expect(blockedBeforeJudging(trajectory({status: 'blocked', error: 'blocked page: title "Access denied"'}))).toMatch(/rollout ended on a blocked page/)
-    expect(blockedBeforeJudging(trajectory({steps: [step(0, 'a', {title: 'Attention Required! | Cloudflare'})] as Trajectory['steps']}))).toMatch(/blocked page/)
-    expect(blockedBeforeJudging(trajectory({steps: [step(0, 'a', {title: 'Kettles – Shop'})] as Trajectory['steps']}))).toBeNull()
+    expect(blockedBeforeJudging(trajectory({status: 'blocked', error: 'blocked page: title "Access denied"'}))).toMatch(
+      /rollout ended on a blocked page/,
+    )
+    expect(
+      blockedBeforeJudging(
+        trajectory({steps: [step(0, 'a', {title: 'Attention Required! | Cloudflare'})] as Trajectory['steps']}),
+      ),
+    ).toMatch(/blocked page/)
+    expect(
+      blockedBeforeJudging(trajectory({steps: [step(0, 'a', {title: 'Kettles – Shop'})] as Trajectory['steps']})),
+    ).toBeNull()
   })
 })

@@ -49,7 +49,7 @@ function deferred(): {promise: Promise<void>; resolve: () => void} {
 }
 
 describe('runBatch', () => {
-  it('writes outputs in input order under random delays, each record\'s outputs together', async () => {
+  it("writes outputs in input order under random delays, each record's outputs together", async () => {
     const writer = memoryWriter()
     const failures = await FailureLog.open()
     const input = items(300)
@@ -67,7 +67,9 @@ describe('runBatch', () => {
       writer,
       failures,
     })
-    const expected = input.flatMap((item) => (item.n % 10 === 3 ? [] : item.n % 10 === 7 ? [item.id, `${item.id}.b`] : [item.id]))
+    const expected = input.flatMap((item) =>
+      item.n % 10 === 3 ? [] : item.n % 10 === 7 ? [item.id, `${item.id}.b`] : [item.id],
+    )
     expect(idsOf(writer.records)).toEqual(expected)
     expect(counts).toEqual({total: 300, succeeded: 300, failed: 0, skipped: 0})
   })
@@ -150,7 +152,11 @@ describe('runBatch', () => {
     await running
     const ids = idsOf(writer.records)
     expect(ids.at(-1)).toBe('r0')
-    expect([...ids].sort()).toEqual(items(50).map((item) => item.id).sort())
+    expect([...ids].sort()).toEqual(
+      items(50)
+        .map((item) => item.id)
+        .sort(),
+    )
   })
 
   it('routes failed records to the failure log with their reason, and writes the others', async () => {
@@ -175,8 +181,15 @@ describe('runBatch', () => {
     const failedIds = ['r4', 'r13', 'r22', 'r31']
     expect(counts).toEqual({total: 40, succeeded: 36, failed: 4, skipped: 0})
     expect(failures.count).toBe(4)
-    expect(idsOf(writer.records)).toEqual(items(40).map((item) => item.id).filter((id) => !failedIds.includes(id)))
-    const logged = (await readFile(path, 'utf8')).trim().split('\n').map((line) => JSON.parse(line))
+    expect(idsOf(writer.records)).toEqual(
+      items(40)
+        .map((item) => item.id)
+        .filter((id) => !failedIds.includes(id)),
+    )
+    const logged = (await readFile(path, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
     expect(logged.map((failure) => failure.id)).toEqual(failedIds)
     expect(logged[0]).toEqual({id: 'r4', error: 'server said no to r4 (key [redacted])', record: {id: 'r4', n: 4}})
   })
@@ -271,9 +284,13 @@ describe('idsAlreadyDone', () => {
     await writeFile(trajectories, `${line('a')}${JSON.stringify({task: {id: 'b'}, steps: []})}\n`)
     const error = await idsAlreadyDone(trajectories).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(InputError)
-    expect((error as Error).message).toBe(`${trajectories}:2: not a record with a string "id" (a Task), cannot resume from this file`)
+    expect((error as Error).message).toBe(
+      `${trajectories}:2: not a record with a string "id" (a Task), cannot resume from this file`,
+    )
     const nulls = freshFile('null.ndjson')
     await writeFile(nulls, 'null\n')
-    expect(((await idsAlreadyDone(nulls).catch((caught: unknown) => caught)) as Error).message).toBe(`${nulls}:1: not a record with a string "id" (a Task), cannot resume from this file`)
+    expect(((await idsAlreadyDone(nulls).catch((caught: unknown) => caught)) as Error).message).toBe(
+      `${nulls}:1: not a record with a string "id" (a Task), cannot resume from this file`,
+    )
   })
 })

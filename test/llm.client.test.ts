@@ -67,7 +67,9 @@ describe('ResponseCache', () => {
     await writeFile(file, 'x')
     const cache = new ResponseCache(join(file, 'cache'))
     expect(await cache.get(keyOf(1))).toBeUndefined()
-    await expect(cache.put(keyOf(1), reply('x'))).rejects.toThrow(`cannot write the reply cache in ${join(file, 'cache')} (ENOTDIR)`)
+    await expect(cache.put(keyOf(1), reply('x'))).rejects.toThrow(
+      `cannot write the reply cache in ${join(file, 'cache')} (ENOTDIR)`,
+    )
   })
 })
 
@@ -78,8 +80,17 @@ describe('createHttpFetch', () => {
       res.end(gzipSync(JSON.stringify({got: req.headers['x-test'], method: req.method})))
     })
     try {
-      const response = await createHttpFetch()(`${url}/v1/thing`, {method: 'POST', headers: new Headers({'x-test': 'yes'}), body: '{}'})
-      expect([response.status, response.ok, response.headers.get('x-request-id'), response.url]).toEqual([201, true, 'req_1', `${url}/v1/thing`])
+      const response = await createHttpFetch()(`${url}/v1/thing`, {
+        method: 'POST',
+        headers: new Headers({'x-test': 'yes'}),
+        body: '{}',
+      })
+      expect([response.status, response.ok, response.headers.get('x-request-id'), response.url]).toEqual([
+        201,
+        true,
+        'req_1',
+        `${url}/v1/thing`,
+      ])
       expect(response.headers.get('content-encoding')).toBeNull()
       expect(await response.json()).toEqual({got: 'yes', method: 'POST'})
       await expect(response.text()).rejects.toThrow(/already been read/)
@@ -128,7 +139,12 @@ describe('LlmClient', () => {
     cacheDir,
   })
   const ask = (client: LlmClient, text: string) =>
-    client.complete({schemaName: 'answer', schema: Schema, messages: [{role: 'user', content: text}], promptVersion: 'test-v1'})
+    client.complete({
+      schemaName: 'answer',
+      schema: Schema,
+      messages: [{role: 'user', content: text}],
+      promptVersion: 'test-v1',
+    })
 
   it('answers from the cache once a reply is written, and reports a cache it cannot write', async () => {
     const standin = await startStandin({handler: (request) => jsonReply({answer: request.text.toUpperCase()})})
@@ -148,7 +164,9 @@ describe('LlmClient', () => {
       const unwritable = new LlmClient(options(standin.url, join(file, 'cache')))
       expect(await ask(unwritable, 'two')).toMatchObject({value: {answer: 'TWO'}, cached: false})
       await unwritable.close()
-      expect(unwritable.stats.summary('test')).toContain(`replies not cached: cannot write the reply cache in ${join(file, 'cache')} (ENOTDIR)`)
+      expect(unwritable.stats.summary('test')).toContain(
+        `replies not cached: cannot write the reply cache in ${join(file, 'cache')} (ENOTDIR)`,
+      )
     } finally {
       await standin.close()
     }

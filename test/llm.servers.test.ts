@@ -24,12 +24,19 @@ afterAll(async () => {
   await new Promise((resolve) => page?.close(resolve))
 })
 
-const call = (args: Record<string, unknown>) => `Thought: next.\nAction: ${String(args.action)}\n<tool_call>\n${JSON.stringify({name: 'computer_use', arguments: args})}\n</tool_call>`
+const call = (args: Record<string, unknown>) =>
+  `Thought: next.\nAction: ${String(args.action)}\n<tool_call>\n${JSON.stringify({name: 'computer_use', arguments: args})}\n</tool_call>`
 
 /** Two scrolls, then the answer: three policy requests per episode (the step is the number of screenshots sent). */
 function policyReply(request: StandinRequest): StandinReply {
   const step = request.images
-  return {content: step >= 3 ? call({action: 'answer', text: 'done'}) : call({action: 'scroll', coordinate: [500, 500], direction: step === 1 ? 'down' : 'up'}), delayMs: 150}
+  return {
+    content:
+      step >= 3
+        ? call({action: 'answer', text: 'done'})
+        : call({action: 'scroll', coordinate: [500, 500], direction: step === 1 ? 'down' : 'up'}),
+    delayMs: 150,
+  }
 }
 
 describe('rollout with two policy servers', () => {
@@ -47,14 +54,45 @@ describe('rollout with two policy servers', () => {
       },
     })
     try {
-      const tasks = Array.from({length: 8}, (_, i) => ({id: `t:${i}`, source: 't', intent: `Look at the page ${i}`, website: '127.0.0.1', start_url: `http://${pageHost}/`}))
+      const tasks = Array.from({length: 8}, (_, i) => ({
+        id: `t:${i}`,
+        source: 't',
+        intent: `Look at the page ${i}`,
+        website: '127.0.0.1',
+        start_url: `http://${pageHost}/`,
+      }))
       wd.write('tasks.ndjson', ndjson(tasks))
       const result = await wd.run(
-        ['rollout', '--base-url', `${a.url},${b.url}`, '--model', 'vl', '--allow-host', pageHost, '--concurrency', '4', '--browsers', '2', '--horizon', '6', '--shots', 'shots', '--summary', 'summary.json', 'tasks.ndjson', '-o', 'traj.ndjson'],
+        [
+          'rollout',
+          '--base-url',
+          `${a.url},${b.url}`,
+          '--model',
+          'vl',
+          '--allow-host',
+          pageHost,
+          '--concurrency',
+          '4',
+          '--browsers',
+          '2',
+          '--horizon',
+          '6',
+          '--shots',
+          'shots',
+          '--summary',
+          'summary.json',
+          'tasks.ndjson',
+          '-o',
+          'traj.ndjson',
+        ],
         {cleanEnv: true},
       )
       expect(result.exitCode, dump(result)).toBe(0)
-      const trajectories = wd.read('traj.ndjson').split('\n').filter(Boolean).map((line) => JSON.parse(line))
+      const trajectories = wd
+        .read('traj.ndjson')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line))
       expect(trajectories.map((t) => t.task.id).sort()).toEqual(tasks.map((t) => t.id).sort())
       expect(trajectories.map((t) => t.status)).toEqual(Array(8).fill('answered'))
       for (const trajectory of trajectories) expect(trajectory.steps).toHaveLength(3)
@@ -70,7 +108,9 @@ describe('rollout with two policy servers', () => {
       expect(first.requests).toBeGreaterThan(second.requests)
       expect(first.latency_p50_ms).toBeGreaterThanOrEqual(150)
       expect(result.stderr).toContain(`model server ${b.url} taken out (ECONNRESET)`)
-      expect(result.stderr).toMatch(new RegExp(`rollout: policy servers: ${a.url.replaceAll('.', '\\.')} \\d+ requests, 0 errors`))
+      expect(result.stderr).toMatch(
+        new RegExp(`rollout: policy servers: ${a.url.replaceAll('.', '\\.')} \\d+ requests, 0 errors`),
+      )
     } finally {
       await a.close()
       await b?.close()
@@ -86,20 +126,40 @@ describe('a model-backed stage with two servers (tasks classify)', () => {
     const gone = await startStandin()
     await gone.close()
     try {
-      const tasks = Array.from({length: 12}, (_, i) => ({id: `t:${i}`, source: 't', intent: `Case ${i}: read the news`, website: 'example.com', start_url: 'https://example.com/'}))
+      const tasks = Array.from({length: 12}, (_, i) => ({
+        id: `t:${i}`,
+        source: 't',
+        intent: `Case ${i}: read the news`,
+        website: 'example.com',
+        start_url: 'https://example.com/',
+      }))
       wd.write('tasks.ndjson', ndjson(tasks))
       // The list from OPENAI_BASE_URL, comma-separated, the dead server first.
-      const result = await wd.run(['tasks', 'classify', '--model', 'm', '--no-cache', '--concurrency', '4', 'tasks.ndjson'], {cleanEnv: true, env: {OPENAI_BASE_URL: `${gone.url},${up.url}`}})
+      const result = await wd.run(
+        ['tasks', 'classify', '--model', 'm', '--no-cache', '--concurrency', '4', 'tasks.ndjson'],
+        {cleanEnv: true, env: {OPENAI_BASE_URL: `${gone.url},${up.url}`}},
+      )
       expect(result.exitCode, dump(result)).toBe(0)
       expect(result.stdout.trim().split('\n')).toHaveLength(12)
       expect(up.requests.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(12)
       expect(result.stderr).toContain(`model server ${gone.url} taken out (ECONNREFUSED)`)
-      expect(result.stderr).toMatch(/tasks classify: 12 model requests \(\d+ HTTP, 0 retries, 0 repairs\), 0 cache hits, 0 failures/)
-      expect(result.stderr).toMatch(new RegExp(`servers: ${gone.url.replaceAll('.', '\\.')} [1-9]\\d* requests, [1-9]\\d* errors, [1-9]\\d* failed over, taken out 1x`))
+      expect(result.stderr).toMatch(
+        /tasks classify: 12 model requests \(\d+ HTTP, 0 retries, 0 repairs\), 0 cache hits, 0 failures/,
+      )
+      expect(result.stderr).toMatch(
+        new RegExp(
+          `servers: ${gone.url.replaceAll('.', '\\.')} [1-9]\\d* requests, [1-9]\\d* errors, [1-9]\\d* failed over, taken out 1x`,
+        ),
+      )
       // Both dead: one line naming both, after the retries.
-      const dead = await wd.run(['tasks', 'classify', '--model', 'm', '--no-cache', '--max-retries', '1', 'tasks.ndjson'], {cleanEnv: true, env: {OPENAI_BASE_URL: `${gone.url},${gone.url.replace('127.0.0.1', 'localhost')}`}})
+      const dead = await wd.run(
+        ['tasks', 'classify', '--model', 'm', '--no-cache', '--max-retries', '1', 'tasks.ndjson'],
+        {cleanEnv: true, env: {OPENAI_BASE_URL: `${gone.url},${gone.url.replace('127.0.0.1', 'localhost')}`}},
+      )
       expect(dead.exitCode).toBe(1)
-      expect(dead.stderr).toContain(`cannot reach any of the model servers (${gone.url}, ${gone.url.replace('127.0.0.1', 'localhost')}) (ECONNREFUSED) (after 1 retry)`)
+      expect(dead.stderr).toContain(
+        `cannot reach any of the model servers (${gone.url}, ${gone.url.replace('127.0.0.1', 'localhost')}) (ECONNREFUSED) (after 1 retry)`,
+      )
     } finally {
       await up.close()
     }

@@ -2,7 +2,14 @@
 // dialect's grammar (read and written), and the oracle's choice of the element under its target.
 import sharp from 'sharp'
 import {describe, expect, it} from 'vitest'
-import {formatAccessibilityTree, formatElementList, interactiveElements, pruneAccessibilityTree, type AxNode, type Box} from '../src/lib/observe/accessibility-tree.js'
+import {
+  formatAccessibilityTree,
+  formatElementList,
+  interactiveElements,
+  pruneAccessibilityTree,
+  type AxNode,
+  type Box,
+} from '../src/lib/observe/accessibility-tree.js'
 import {observeMode, shownImagePath} from '../src/lib/observe/observe-mode.js'
 import {drawMarks, marksSvg} from '../src/lib/observe/set-of-marks.js'
 import {dialectForPromptVersion, POLICY_DIALECTS} from '../src/lib/prompts/policy-dialects.js'
@@ -12,7 +19,22 @@ import {elementAt} from '../src/lib/rollout/policies/oracle.js'
 import type {Action} from '../src/lib/schema/trajectory.js'
 
 const VIEWPORT = {width: 800, height: 600}
-const ax = (nodeId: string, role: string, name: string, backend: number | undefined, childIds: string[] = [], extra: Partial<AxNode> = {}): AxNode => ({nodeId, ignored: false, role: {value: role}, name: {value: name}, backendDOMNodeId: backend, childIds, ...extra})
+const ax = (
+  nodeId: string,
+  role: string,
+  name: string,
+  backend: number | undefined,
+  childIds: string[] = [],
+  extra: Partial<AxNode> = {},
+): AxNode => ({
+  nodeId,
+  ignored: false,
+  role: {value: role},
+  name: {value: name},
+  backendDOMNodeId: backend,
+  childIds,
+  ...extra,
+})
 
 // A page scrolled so that one button is below the fold: a fixed banner with a link, a main area with a heading, a
 // search field (with a value) and a button whose text repeats its name, a wrapper without a name, and a button below.
@@ -26,7 +48,10 @@ function page(): {nodes: AxNode[]; boxes: Map<number, Box>} {
     {...ax('3', 'none', '', 3, ['5', '6', '7', '8', '9']), ignored: true},
     ax('5', 'heading', 'Mugs', 5, ['51']),
     ax('51', 'StaticText', 'Mugs', 51),
-    ax('6', 'textbox', 'Search', 6, [], {value: {value: 'red mug'}, properties: [{name: 'focused', value: {value: true}}]}),
+    ax('6', 'textbox', 'Search', 6, [], {
+      value: {value: 'red mug'},
+      properties: [{name: 'focused', value: {value: true}}],
+    }),
     ax('7', 'generic', '', 7, ['71']),
     ax('71', 'button', 'Add to cart', 71, ['711']),
     ax('711', 'StaticText', 'Add to cart', 711),
@@ -34,7 +59,8 @@ function page(): {nodes: AxNode[]; boxes: Map<number, Box>} {
     ax('81', 'StaticText', 'Only 3 left', 81),
     ax('9', 'button', 'Load more', 9),
   ].map((node) => ({...node, parentId: undefined}))
-  for (const node of nodes) for (const child of node.childIds ?? []) nodes.find((n) => n.nodeId === child)!.parentId = node.nodeId
+  for (const node of nodes)
+    for (const child of node.childIds ?? []) nodes.find((n) => n.nodeId === child)!.parentId = node.nodeId
   const boxes = new Map<number, Box>([
     [2, {x: 0, y: 0, width: 800, height: 40}],
     [4, {x: 8, y: 10, width: 40, height: 20}],
@@ -76,12 +102,16 @@ describe('the accessibility tree of the viewport', () => {
     const {nodes, boxes} = page()
     const marked = interactiveElements(pruneAccessibilityTree(nodes, boxes, VIEWPORT))
     expect(marked.map((node) => node.id)).toEqual([3, 5, 6])
-    expect(formatElementList(marked)).toBe('[3] link "Home"\n[5] textbox "Search", focused, value="red mug"\n[6] button "Add to cart"')
+    expect(formatElementList(marked)).toBe(
+      '[3] link "Home"\n[5] textbox "Search", focused, value="red mug"\n[6] button "Add to cart"',
+    )
     expect(formatElementList([])).toBe('(no interactive elements in view)')
   })
 
-  it('gives a control hidden behind its label the label\'s box, and acts on it through the label', () => {
-    const label = (backend: number) => ({sources: [{nativeSource: 'labelfor', nativeSourceValue: {relatedNodes: [{backendDOMNodeId: backend}]}}]})
+  it("gives a control hidden behind its label the label's box, and acts on it through the label", () => {
+    const label = (backend: number) => ({
+      sources: [{nativeSource: 'labelfor', nativeSourceValue: {relatedNodes: [{backendDOMNodeId: backend}]}}],
+    })
     const nodes: AxNode[] = [
       ax('1', 'RootWebArea', 'Seats', 1, ['2', '3']),
       {...ax('2', 'radio', 'Window', 2, [], {parentId: '1'}), name: {value: 'Window', ...label(20)}},
@@ -113,13 +143,17 @@ describe('Set-of-Marks image', () => {
     const svg = marksSvg([{id: 12, box: {x: 10, y: 20, width: 100, height: 30}}], VIEWPORT)
     expect(svg).toContain('<rect x="11" y="21" width="98" height="28" fill="none"')
     expect(svg).not.toContain('<text')
-    const plain = await sharp({create: {width: 800, height: 600, channels: 3, background: '#ffffff'}}).jpeg({quality: 80}).toBuffer()
+    const plain = await sharp({create: {width: 800, height: 600, channels: 3, background: '#ffffff'}})
+      .jpeg({quality: 80})
+      .toBuffer()
     const marked = await drawMarks(plain, [{id: 12, box: {x: 10, y: 20, width: 100, height: 30}}], VIEWPORT, 80)
     expect(marked.equals(plain)).toBe(false)
     expect(await sharp(marked).metadata()).toMatchObject({width: 800, height: 600, format: 'jpeg'})
     // The label's corner is the element's colour, the page around it stays white.
     const {data, info} = await sharp(marked).raw().toBuffer({resolveWithObject: true})
-    const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)]
+    const pixel = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3),
+    ]
     expect(pixel(11, 21)[0]).toBeLessThan(200) // not white
     expect(pixel(400, 400)).toEqual([255, 255, 255])
     expect(await drawMarks(plain, [], VIEWPORT, 80)).toBe(plain)
@@ -146,7 +180,11 @@ describe('the som dialect', () => {
       ["I will click it.\nclick('3')", {name: 'left_click', element: 3}],
     ]
     for (const [reply, action] of cases) expect(parseSomResponse(reply), reply).toMatchObject({action, error: null})
-    expect(parseSomResponse("Thought: t\nAction: click('2')\nMemory: price $5")).toMatchObject({thought: 't', memory: 'price $5', actionText: "click('2')"})
+    expect(parseSomResponse("Thought: t\nAction: click('2')\nMemory: price $5")).toMatchObject({
+      thought: 't',
+      memory: 'price $5',
+      actionText: "click('2')",
+    })
   })
 
   it('names what it cannot use, without throwing', () => {
@@ -161,7 +199,8 @@ describe('the som dialect', () => {
       ["Action: click('5'", `the call "click('5'" is not closed`],
       ['Action: click(five)', expect.stringContaining('cannot read the arguments of click(five)')],
     ]
-    for (const [reply, error] of errors) expect(parseSomResponse(reply), String(reply)).toMatchObject({action: null, error})
+    for (const [reply, error] of errors)
+      expect(parseSomResponse(reply), String(reply)).toMatchObject({action: null, error})
   })
 
   it('writes replies for actions chosen without a model that it reads back as the same actions', () => {
@@ -183,14 +222,30 @@ describe('the som dialect', () => {
     const input = (image?: string) => ({
       task: {intent: 'Add a red mug to the cart', start_url: 'http://shop.test/'},
       viewport: VIEWPORT,
-      rounds: [{url: 'http://shop.test/', title: 'Shop', response: "Action: click('3')", action: {name: 'left_click', element: 3}, action_error: null, repeated: false, ...(image ? {image} : {})}],
-      current: {url: 'http://shop.test/mugs', title: 'Mugs', text: 'Interactive elements:\n[1] button "Add to cart"', ...(image ? {image} : {})},
+      rounds: [
+        {
+          url: 'http://shop.test/',
+          title: 'Shop',
+          response: "Action: click('3')",
+          action: {name: 'left_click', element: 3},
+          action_error: null,
+          repeated: false,
+          ...(image ? {image} : {}),
+        },
+      ],
+      current: {
+        url: 'http://shop.test/mugs',
+        title: 'Mugs',
+        text: 'Interactive elements:\n[1] button "Add to cart"',
+        ...(image ? {image} : {}),
+      },
       memory: null,
       useMemory: false,
       lastActionNoEffect: false,
     })
     const withImages = buildSomMessages(input('data:image/jpeg;base64,AA'))
-    const images = (messages: typeof withImages) => messages.flatMap((m) => (Array.isArray(m.content) ? m.content.filter((p) => p.type === 'image_url') : []))
+    const images = (messages: typeof withImages) =>
+      messages.flatMap((m) => (Array.isArray(m.content) ? m.content.filter((p) => p.type === 'image_url') : []))
     expect(images(withImages)).toHaveLength(2)
     expect(images(buildSomMessages(input()))).toHaveLength(0)
     const last = JSON.stringify(withImages.at(-1))

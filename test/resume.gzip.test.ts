@@ -19,7 +19,11 @@ function gzipRecords(path: string): {id: string; task: {id: string}}[] {
   } catch {
     return []
   }
-  return text.slice(0, text.lastIndexOf('\n') + 1).split('\n').filter(Boolean).map((line) => JSON.parse(line))
+  return text
+    .slice(0, text.lastIndexOf('\n') + 1)
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line))
 }
 
 describe('gzip output and --resume', () => {
@@ -40,7 +44,11 @@ describe('gzip output and --resume', () => {
   it('reads a cut-short gzip file up to its last whole record, says how many, and leaves a file to append to', async () => {
     const wd = workdir()
     const path = wd.path('cut.ndjson.gz')
-    const members = [gzipSync('{"id":"a"}\n'), gzipSync('{"id":"b"}\n{"id":"c"}\n'), gzipSync('{"id":"d"}\n{"id":"e"}\n')]
+    const members = [
+      gzipSync('{"id":"a"}\n'),
+      gzipSync('{"id":"b"}\n{"id":"c"}\n'),
+      gzipSync('{"id":"d"}\n{"id":"e"}\n'),
+    ]
     const whole = Buffer.concat(members)
     writeFileSync(path, whole.subarray(0, whole.length - 9))
     const notes: string[] = []
@@ -48,12 +56,20 @@ describe('gzip output and --resume', () => {
     expect([...done].sort()).toEqual(expect.arrayContaining(['a', 'b', 'c']))
     expect(done.has('e')).toBe(false)
     expect(notes).toHaveLength(1)
-    expect(notes[0]).toMatch(new RegExp(`${path.replace(/[.]/g, '\\.')}: gzip data cut short; read ${done.size} whole records up to the cut`))
+    expect(notes[0]).toMatch(
+      new RegExp(`${path.replace(/[.]/g, '\\.')}: gzip data cut short; read ${done.size} whole records up to the cut`),
+    )
     // What is left is whole gzip: appending a member gives a file that reads to the end.
     const writer = await RecordWriter.open(path, {append: true})
     await writer.write({id: 'e'})
     await writer.close()
-    expect(gunzipSync(readFileSync(path)).toString().trim().split('\n').map((line) => JSON.parse(line).id)).toEqual([...done, 'e'])
+    expect(
+      gunzipSync(readFileSync(path))
+        .toString()
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).id),
+    ).toEqual([...done, 'e'])
   })
 
   it('says so when it drops a torn last line of a plain file', async () => {
@@ -61,7 +77,9 @@ describe('gzip output and --resume', () => {
     const path = wd.write('torn.ndjson', '{"id":"a"}\n{"id":"b"}\n{"id":"c", "x"')
     const notes: string[] = []
     expect([...(await idsAlreadyDone(path, 'id', undefined, (text) => notes.push(text)))]).toEqual(['a', 'b'])
-    expect(notes).toEqual([`${path}: its last line (14 bytes) was cut short, not a whole record: dropped, to be done again`])
+    expect(notes).toEqual([
+      `${path}: its last line (14 bytes) was cut short, not a whole record: dropped, to be done again`,
+    ])
     expect(readFileSync(path, 'utf8')).toBe('{"id":"a"}\n{"id":"b"}\n')
     notes.length = 0
     await idsAlreadyDone(path, 'id', undefined, (text) => notes.push(text))
@@ -75,7 +93,20 @@ describe('gzip output and --resume', () => {
     const sample = fixtureSample(1).slice(0, 8)
     const tasks = join(dir, 'tasks.ndjson')
     writeFileSync(tasks, ndjson(sample))
-    const args = ['rollout', '--policy', 'random', '--horizon', '4', '--concurrency', '2', '--browsers', '1', '--shots', join(dir, 'shots'), tasks]
+    const args = [
+      'rollout',
+      '--policy',
+      'random',
+      '--horizon',
+      '4',
+      '--concurrency',
+      '2',
+      '--browsers',
+      '1',
+      '--shots',
+      join(dir, 'shots'),
+      tasks,
+    ]
     const first = spawnWebgym([...args, '-o', out], {tmp: dir})
     await waitFor(() => gzipRecords(out).length >= 3, 240_000, 'three trajectories in the gzip file')
     first.kill('SIGKILL')

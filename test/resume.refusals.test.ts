@@ -10,7 +10,16 @@ const unjudged = (id: string) => {
   return trajectory
 }
 const lines = (records: unknown[]) => records.map((record) => `${JSON.stringify(record)}\n`).join('')
-const tasks = lines([1, 2, 3].map((n) => ({id: `t:${n}`, source: 't', intent: `Find item ${n}`, website: 'shop.example.com', start_url: 'https://shop.example.com/', reference_answer: null})))
+const tasks = lines(
+  [1, 2, 3].map((n) => ({
+    id: `t:${n}`,
+    source: 't',
+    intent: `Find item ${n}`,
+    website: 'shop.example.com',
+    start_url: 'https://shop.example.com/',
+    reference_answer: null,
+  })),
+)
 const model = ['--base-url', 'http://127.0.0.1:9/v1', '--model', 'm']
 
 describe('--resume refuses what is not the command output', () => {
@@ -32,7 +41,9 @@ describe('--resume refuses what is not the command output', () => {
     const before = wd.read('copy.ndjson')
     const result = await wd.run(['judge', '--judge', 'programmatic', input, '--resume', copy])
     expect(result.exitCode).toBe(1)
-    expect(result.stderr).toMatch(/copy\.ndjson:1: not a judged trajectory \(judge's output: task\.id and a judgment\), cannot resume from this file/)
+    expect(result.stderr).toMatch(
+      /copy\.ndjson:1: not a judged trajectory \(judge's output: task\.id and a judgment\), cannot resume from this file/,
+    )
     expect(wd.read('copy.ndjson')).toBe(before)
   })
 
@@ -42,7 +53,9 @@ describe('--resume refuses what is not the command output', () => {
     const copy = wd.write('copy.ndjson', tasks)
     const result = await wd.run(['rubric', 'gen', ...model, input, '--resume', copy])
     expect(result.exitCode).toBe(1)
-    expect(result.stderr).toMatch(/copy\.ndjson:1: not a task with a rubric \(rubric gen's output\), cannot resume from this file/)
+    expect(result.stderr).toMatch(
+      /copy\.ndjson:1: not a task with a rubric \(rubric gen's output\), cannot resume from this file/,
+    )
     expect(result.stderr).not.toMatch(/already in/)
     expect(wd.read('copy.ndjson')).toBe(tasks)
     const same = await wd.run(['rubric', 'gen', ...model, input, '--resume', input])

@@ -18,11 +18,21 @@ async function blocklistFile(text?: string): Promise<string> {
 describe('Blocklist: reading FILE', () => {
   it('reads one website per line, ignoring blank lines and whole-line or trailing comments, case-insensitively', async () => {
     const path = await blocklistFile(
-      ['# websites that wall off the agent', '', 'Amazon.com', '  zillow.com   # captcha on every page', '\t', 'booking.com#no space before the hash', '# old.example.com', 'ticketmaster.com.'].join('\n'),
+      [
+        '# websites that wall off the agent',
+        '',
+        'Amazon.com',
+        '  zillow.com   # captcha on every page',
+        '\t',
+        'booking.com#no space before the hash',
+        '# old.example.com',
+        'ticketmaster.com.',
+      ].join('\n'),
     )
     const blocklist = await Blocklist.open({path, threshold: 3})
     expect(blocklist.size).toBe(4)
-    for (const website of ['amazon.com', 'AMAZON.COM', 'zillow.com', 'booking.com', 'ticketmaster.com']) expect(blocklist.has(website), website).toBe(true)
+    for (const website of ['amazon.com', 'AMAZON.COM', 'zillow.com', 'booking.com', 'ticketmaster.com'])
+      expect(blocklist.has(website), website).toBe(true)
     expect(blocklist.has('old.example.com')).toBe(false)
     expect(blocklist.has('# old.example.com')).toBe(false)
     expect(blocklist.has('example.com')).toBe(false)
@@ -70,10 +80,14 @@ describe('Blocklist: recording failures', () => {
     expect(blocklist.has('other.com')).toBe(false)
     expect(blocklist.added).toEqual(['zillow.com'])
     expect(blocklist.size).toBe(2)
-    expect(await readFile(path, 'utf8')).toBe('amazon.com\nzillow.com  # blocked page: title "Access Denied" second line\n')
+    expect(await readFile(path, 'utf8')).toBe(
+      'amazon.com\nzillow.com  # blocked page: title "Access Denied" second line\n',
+    )
     // Once listed, more failures change nothing.
     expect(await blocklist.recordFailure('zillow.com', 'again')).toBe(false)
-    expect(await readFile(path, 'utf8')).toBe('amazon.com\nzillow.com  # blocked page: title "Access Denied" second line\n')
+    expect(await readFile(path, 'utf8')).toBe(
+      'amazon.com\nzillow.com  # blocked page: title "Access Denied" second line\n',
+    )
   })
 
   it('never adds a website that FILE already lists', async () => {
@@ -95,7 +109,11 @@ describe('Blocklist: recording failures', () => {
     const path = await blocklistFile()
     const blocklist = await Blocklist.open({path, threshold: 2})
     const websites = Array.from({length: 20}, (_, i) => `site-${i}.com`)
-    const results = await Promise.all(websites.flatMap((website) => Array.from({length: 10}, (_, k) => blocklist.recordFailure(website, `failure ${k}`))))
+    const results = await Promise.all(
+      websites.flatMap((website) =>
+        Array.from({length: 10}, (_, k) => blocklist.recordFailure(website, `failure ${k}`)),
+      ),
+    )
     expect(results.filter(Boolean)).toHaveLength(20)
     const lines = (await readFile(path, 'utf8')).split('\n')
     expect(lines.pop()).toBe('')
@@ -177,31 +195,103 @@ describe('blockedPageReason', () => {
     `${'The history of the lasagna recipe goes back centuries, with layers of pasta, sauce and cheese. '.repeat(40)}${mention} ${'Bake it for forty minutes and let it rest before serving. '.repeat(40)}`
 
   it.each([
-    [{status: 403, title: 'Access Denied', text: "You don't have permission to access this server. Reference #18.2f"}, /^blocked page: HTTP 403 with "access denied"$/],
+    [
+      {status: 403, title: 'Access Denied', text: "You don't have permission to access this server. Reference #18.2f"},
+      /^blocked page: HTTP 403 with "access denied"$/,
+    ],
     [{status: 403, title: '403 Forbidden', text: 'nginx'}, /^blocked page: HTTP 403 with "403 forbidden"$/],
-    [{status: 429, title: 'Error', text: 'Too Many Requests. Please slow down.'}, /^blocked page: HTTP 429 with "too many requests"$/],
-    [{status: 451, title: 'Unavailable', text: 'This content is unavailable for legal reasons in your country.'}, /^blocked page: HTTP 451 with "unavailable for legal reasons"$/],
-    [{status: 503, title: 'Just a moment...', text: 'Checking if the site connection is secure. Enable JavaScript and cookies to continue.'}, /^blocked page: HTTP 503 with "just a moment\.\.\."$/],
-    [{status: 403, title: 'Error', text: `${article('Your request was blocked by our security service.')}`}, /^blocked page: HTTP 403 with "request was blocked"$/],
+    [
+      {status: 429, title: 'Error', text: 'Too Many Requests. Please slow down.'},
+      /^blocked page: HTTP 429 with "too many requests"$/,
+    ],
+    [
+      {status: 451, title: 'Unavailable', text: 'This content is unavailable for legal reasons in your country.'},
+      /^blocked page: HTTP 451 with "unavailable for legal reasons"$/,
+    ],
+    [
+      {
+        status: 503,
+        title: 'Just a moment...',
+        text: 'Checking if the site connection is secure. Enable JavaScript and cookies to continue.',
+      },
+      /^blocked page: HTTP 503 with "just a moment\.\.\."$/,
+    ],
+    [
+      {status: 403, title: 'Error', text: `${article('Your request was blocked by our security service.')}`},
+      /^blocked page: HTTP 403 with "request was blocked"$/,
+    ],
     [{status: 403, title: 'Oops', text: 'Sorry, this page is forbidden.'}, /^blocked page: HTTP 403 with "forbidden"$/],
-    [{status: 200, title: 'Amazon.com', text: "Enter the characters you see below. Sorry, we just need to make sure you're not a robot."}, /^blocked page: "not a robot" on a short page$/],
-    [{status: 200, title: 'www.google.com', text: 'Our systems have detected unusual traffic from your computer network. This page checks to see if it’s really you sending the requests.'}, /^blocked page: "unusual traffic" on a short page$/],
-    [{status: 200, title: 'Verification', text: 'Please verify you are human by completing the action below.'}, /^blocked page: "verify you are human" on a short page$/],
-    [{status: null, title: 'Pardon Our Interruption', text: 'As you were browsing something about your browser made us think you were a bot.'}, /^blocked page: "pardon our interruption" on a short page$/],
-    [{status: 200, title: 'Login', text: 'Type the CAPTCHA below to continue.'}, /^blocked page: "captcha" on a short page$/],
-    [{status: 200, title: 'Attention Required! | Cloudflare', text: article('Please enable cookies.')}, /^blocked page: title "Attention Required! \| Cloudflare"$/],
+    [
+      {
+        status: 200,
+        title: 'Amazon.com',
+        text: "Enter the characters you see below. Sorry, we just need to make sure you're not a robot.",
+      },
+      /^blocked page: "not a robot" on a short page$/,
+    ],
+    [
+      {
+        status: 200,
+        title: 'www.google.com',
+        text: 'Our systems have detected unusual traffic from your computer network. This page checks to see if it’s really you sending the requests.',
+      },
+      /^blocked page: "unusual traffic" on a short page$/,
+    ],
+    [
+      {status: 200, title: 'Verification', text: 'Please verify you are human by completing the action below.'},
+      /^blocked page: "verify you are human" on a short page$/,
+    ],
+    [
+      {
+        status: null,
+        title: 'Pardon Our Interruption',
+        text: 'As you were browsing something about your browser made us think you were a bot.',
+      },
+      /^blocked page: "pardon our interruption" on a short page$/,
+    ],
+    [
+      {status: 200, title: 'Login', text: 'Type the CAPTCHA below to continue.'},
+      /^blocked page: "captcha" on a short page$/,
+    ],
+    [
+      {status: 200, title: 'Attention Required! | Cloudflare', text: article('Please enable cookies.')},
+      /^blocked page: title "Attention Required! \| Cloudflare"$/,
+    ],
     [{status: 200, title: 'Access  Denied', text: article('')}, /^blocked page: title "Access Denied"$/],
   ])('flags %j', (page, reason) => {
     expect(blockedPageReason(page)).toMatch(reason)
   })
 
   it.each([
-    ['a long article that mentions captcha once', {status: 200, title: 'How to make lasagna', text: article('This recipe site has no captcha, we promise.')}],
-    ['a long article with "access denied" deep inside', {status: 200, title: 'Security news', text: article('The attackers were met with access denied.')}],
-    ['an article titled about captchas', {status: 200, title: 'Why CAPTCHA puzzles are getting harder', text: article('Researchers studied captcha solving.')}],
-    ['a short ordinary page', {status: 200, title: 'Contact us', text: 'Call us at 555-0100 or write to hello@example.com.'}],
+    [
+      'a long article that mentions captcha once',
+      {status: 200, title: 'How to make lasagna', text: article('This recipe site has no captcha, we promise.')},
+    ],
+    [
+      'a long article with "access denied" deep inside',
+      {status: 200, title: 'Security news', text: article('The attackers were met with access denied.')},
+    ],
+    [
+      'an article titled about captchas',
+      {
+        status: 200,
+        title: 'Why CAPTCHA puzzles are getting harder',
+        text: article('Researchers studied captcha solving.'),
+      },
+    ],
+    [
+      'a short ordinary page',
+      {status: 200, title: 'Contact us', text: 'Call us at 555-0100 or write to hello@example.com.'},
+    ],
     ['a 404 page', {status: 404, title: 'Not Found', text: 'The page you requested was not found.'}],
-    ['a 503 with no marker (a site that is down)', {status: 503, title: 'Service Unavailable', text: 'The server is temporarily unable to service your request. Try again later.'}],
+    [
+      'a 503 with no marker (a site that is down)',
+      {
+        status: 503,
+        title: 'Service Unavailable',
+        text: 'The server is temporarily unable to service your request. Try again later.',
+      },
+    ],
     ['a 403 with no marker', {status: 403, title: 'Error', text: 'Something went wrong.'}],
     ['an empty page', {status: 200, title: '', text: ''}],
     ['about:blank', {status: null, title: '', text: ''}],

@@ -10,7 +10,12 @@ import {
   type PolicyRound,
 } from '../src/lib/prompts/qwen3vl.js'
 import {parsePolicyResponse} from '../src/lib/prompts/qwen3vl-reply.js'
-import {dialectForPromptVersion, DIALECTS, knownPromptVersions, POLICY_DIALECTS} from '../src/lib/prompts/policy-dialects.js'
+import {
+  dialectForPromptVersion,
+  DIALECTS,
+  knownPromptVersions,
+  POLICY_DIALECTS,
+} from '../src/lib/prompts/policy-dialects.js'
 
 function round(i: number, extra: Partial<PolicyRound> = {}): PolicyRound {
   return {
@@ -80,8 +85,22 @@ describe('buildPolicyMessages', () => {
   it('never sends more than `window` screenshots and shows older rounds as text lines in the first user message', () => {
     const rounds = Array.from({length: 10}, (_, i) => round(i))
     const messages = buildPolicyMessages(input({rounds, window: 4}))
-    expect(images(messages)).toEqual([rounds[7].image, rounds[8].image, rounds[9].image, 'data:image/png;base64,CURRENT'])
-    expect(messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user'])
+    expect(images(messages)).toEqual([
+      rounds[7].image,
+      rounds[8].image,
+      rounds[9].image,
+      'data:image/png;base64,CURRENT',
+    ])
+    expect(messages.map((m) => m.role)).toEqual([
+      'system',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+    ])
 
     const first = texts(messages[1])
     expect(first).toContain('Task: Find the cheapest red mug')
@@ -109,9 +128,15 @@ describe('buildPolicyMessages', () => {
   })
 
   it('notes errors and no-effect repeats of older rounds in their text lines', () => {
-    const rounds = [round(0, {action_error: 'Timeout 5000ms exceeded.\n  call log: waiting for locator'}), round(1, {repeated: true}), round(2, {action: null})]
+    const rounds = [
+      round(0, {action_error: 'Timeout 5000ms exceeded.\n  call log: waiting for locator'}),
+      round(1, {repeated: true}),
+      round(2, {action: null}),
+    ]
     const first = texts(buildPolicyMessages(input({rounds, window: 1}))[1])
-    expect(first).toContain('Step 1: left_click(100, 200) on http://shop.test/page/0 (failed: Timeout 5000ms exceeded.)')
+    expect(first).toContain(
+      'Step 1: left_click(100, 200) on http://shop.test/page/0 (failed: Timeout 5000ms exceeded.)',
+    )
     expect(first).not.toContain('call log')
     expect(first).toContain('Step 2: left_click(101, 201) on http://shop.test/page/1 (no effect')
     expect(first).toContain('Step 3: no valid action on http://shop.test/page/2')
@@ -124,7 +149,9 @@ describe('buildPolicyMessages', () => {
   })
 
   it('synthesizes a reply in the required format for a round without a raw response', () => {
-    const messages = buildPolicyMessages(input({rounds: [round(0, {response: null, action: {name: 'type', text: 'red mug\n', coordinate: [400, 60]}})]}))
+    const messages = buildPolicyMessages(
+      input({rounds: [round(0, {response: null, action: {name: 'type', text: 'red mug\n', coordinate: [400, 60]}})]}),
+    )
     const reply = texts(messages[2])
     expect(reply).toContain('Action: type("red mug\\n") at (400, 60)')
     expect(parsePolicyResponse(reply).action).toEqual({name: 'type', text: 'red mug\n', coordinate: [400, 60]})
@@ -148,7 +175,9 @@ describe('buildPolicyMessages', () => {
     const plain = finalText(buildPolicyMessages(input({rounds: [round(0)]})))
     expect(plain).not.toContain('no effect')
     expect(plain).not.toContain('failed')
-    const noted = finalText(buildPolicyMessages(input({rounds: [round(0)], lastActionNoEffect: true, lastActionError: 'navigation blocked'})))
+    const noted = finalText(
+      buildPolicyMessages(input({rounds: [round(0)], lastActionNoEffect: true, lastActionError: 'navigation blocked'})),
+    )
     expect(noted).toContain('Your previous action had no effect')
     expect(noted).toContain('Your previous action failed: navigation blocked')
   })
@@ -175,24 +204,46 @@ describe('parsePolicyResponse', () => {
   })
 
   it('keeps x and y in the order given', () => {
-    expect(parsePolicyResponse(call({action: 'left_click', coordinate: [900, 100]})).action?.coordinate).toEqual([900, 100])
-    expect(parsePolicyResponse(call({action: 'left_click', coordinate: [100, 900]})).action?.coordinate).toEqual([100, 900])
-    expect(parsePolicyResponse(call({action: 'left_click', coordinate: {y: 700, x: 30}})).action?.coordinate).toEqual([30, 700])
+    expect(parsePolicyResponse(call({action: 'left_click', coordinate: [900, 100]})).action?.coordinate).toEqual([
+      900, 100,
+    ])
+    expect(parsePolicyResponse(call({action: 'left_click', coordinate: [100, 900]})).action?.coordinate).toEqual([
+      100, 900,
+    ])
+    expect(parsePolicyResponse(call({action: 'left_click', coordinate: {y: 700, x: 30}})).action?.coordinate).toEqual([
+      30, 700,
+    ])
   })
 
   it.each([
-    ['type with a coordinate', {action: 'type', text: 'red mug\n', coordinate: [400, 60]}, {name: 'type', text: 'red mug\n', coordinate: [400, 60]}],
+    [
+      'type with a coordinate',
+      {action: 'type', text: 'red mug\n', coordinate: [400, 60]},
+      {name: 'type', text: 'red mug\n', coordinate: [400, 60]},
+    ],
     ['type without a coordinate', {action: 'type', text: 'hello'}, {name: 'type', text: 'hello'}],
     ['scroll defaulting to down', {action: 'scroll'}, {name: 'scroll', direction: 'down'}],
-    ['scroll up at a point', {action: 'scroll', direction: 'up', coordinate: [500, 500]}, {name: 'scroll', direction: 'up', coordinate: [500, 500]}],
+    [
+      'scroll up at a point',
+      {action: 'scroll', direction: 'up', coordinate: [500, 500]},
+      {name: 'scroll', direction: 'up', coordinate: [500, 500]},
+    ],
     ['wait defaulting to 2 seconds', {action: 'wait'}, {name: 'wait', seconds: 2}],
     ['wait capped at 10 seconds', {action: 'wait', time: 60}, {name: 'wait', seconds: 10}],
     ['wait for 3 seconds', {action: 'wait', time: 3}, {name: 'wait', seconds: 3}],
     ['go_back', {action: 'go_back'}, {name: 'go_back'}],
     ['navigate', {action: 'navigate', url: 'http://shop.test/cart'}, {name: 'navigate', url: 'http://shop.test/cart'}],
     ['answer', {action: 'answer', text: 'Mug B, $9'}, {name: 'answer', text: 'Mug B, $9'}],
-    ['a fractional coordinate rounded', {action: 'left_click', coordinate: [512.6, 299.4]}, {name: 'left_click', coordinate: [513, 299]}],
-    ['the edges of the range', {action: 'left_click', coordinate: [0, 1000]}, {name: 'left_click', coordinate: [0, 1000]}],
+    [
+      'a fractional coordinate rounded',
+      {action: 'left_click', coordinate: [512.6, 299.4]},
+      {name: 'left_click', coordinate: [513, 299]},
+    ],
+    [
+      'the edges of the range',
+      {action: 'left_click', coordinate: [0, 1000]},
+      {name: 'left_click', coordinate: [0, 1000]},
+    ],
   ])('maps %s', (_, args, action) => {
     const parsed = parsePolicyResponse(call(args))
     expect(parsed.error).toBeNull()
@@ -209,9 +260,18 @@ describe('parsePolicyResponse', () => {
     ['the coordinate as {x, y}', call({action: 'left_click', coordinate: {x: 321, y: 654}})],
     ['the alias click', call({action: 'click', coordinate: [321, 654]})],
     ['an upper-case action', call({action: 'LEFT_CLICK', coordinate: [321, 654]})],
-    ['the action named as the function', `<tool_call>{"name": "left_click", "arguments": {"coordinate": [321, 654]}}</tool_call>`],
-    ['two tool calls (the first is taken)', `${call({action: 'left_click', coordinate: [321, 654]})}\n${call({action: 'go_back'})}`],
-    ['a second tool call without its closing tag', `${call({action: 'left_click', coordinate: [321, 654]})}\n<tool_call>{"name": "computer_use"`],
+    [
+      'the action named as the function',
+      `<tool_call>{"name": "left_click", "arguments": {"coordinate": [321, 654]}}</tool_call>`,
+    ],
+    [
+      'two tool calls (the first is taken)',
+      `${call({action: 'left_click', coordinate: [321, 654]})}\n${call({action: 'go_back'})}`,
+    ],
+    [
+      'a second tool call without its closing tag',
+      `${call({action: 'left_click', coordinate: [321, 654]})}\n<tool_call>{"name": "computer_use"`,
+    ],
   ])('tolerates %s', (_, reply) => {
     const parsed = parsePolicyResponse(reply)
     expect(parsed.error).toBeNull()
@@ -230,15 +290,24 @@ describe('parsePolicyResponse', () => {
   })
 
   it('keeps the memory after a tool call that lacks its closing tag', () => {
-    const parsed = parsePolicyResponse(`Thought: go\nAction: click\n<tool_call>\n{"name": "computer_use", "arguments": {"action": "go_back"}}\nMemory: kept`)
+    const parsed = parsePolicyResponse(
+      `Thought: go\nAction: click\n<tool_call>\n{"name": "computer_use", "arguments": {"action": "go_back"}}\nMemory: kept`,
+    )
     expect(parsed).toMatchObject({thought: 'go', actionText: 'click', memory: 'kept', action: {name: 'go_back'}})
   })
 
   it('reads labels in any case and with markdown emphasis, and treats an unlabelled preamble as the thought', () => {
-    const labelled = parsePolicyResponse(`**THOUGHT:** look\naction: scroll on\n${call({action: 'scroll'})}\nmemory: nothing yet`)
+    const labelled = parsePolicyResponse(
+      `**THOUGHT:** look\naction: scroll on\n${call({action: 'scroll'})}\nmemory: nothing yet`,
+    )
     expect(labelled).toMatchObject({thought: 'look', actionText: 'scroll on', memory: 'nothing yet'})
     const bare = parsePolicyResponse(`I should go back.\n${call({action: 'go_back'})}`)
-    expect(bare).toMatchObject({thought: 'I should go back.', actionText: null, memory: null, action: {name: 'go_back'}})
+    expect(bare).toMatchObject({
+      thought: 'I should go back.',
+      actionText: null,
+      memory: null,
+      action: {name: 'go_back'},
+    })
   })
 
   it.each([
@@ -246,8 +315,16 @@ describe('parsePolicyResponse', () => {
     ['an empty response', '   ', /empty response/],
     ['no tool call', 'Thought: hmm\nAction: click the button', /no <tool_call>/],
     ['bare JSON without tags or fence', click, /no <tool_call>/],
-    ['invalid JSON', '<tool_call>{"name": "computer_use", "arguments": {action: left_click}}</tool_call>', /invalid JSON in <tool_call>/],
-    ['a truncated call', '<tool_call>{"name": "computer_use", "arguments": {"action": "left_cl', /invalid JSON in <tool_call>/],
+    [
+      'invalid JSON',
+      '<tool_call>{"name": "computer_use", "arguments": {action: left_click}}</tool_call>',
+      /invalid JSON in <tool_call>/,
+    ],
+    [
+      'a truncated call',
+      '<tool_call>{"name": "computer_use", "arguments": {"action": "left_cl',
+      /invalid JSON in <tool_call>/,
+    ],
     ['an empty tool call', '<tool_call></tool_call>', /empty <tool_call>/],
     ['arguments as an invalid JSON string', call('{"action": "left_click", '), /invalid JSON in tool_call arguments/],
     ['a JSON array', '<tool_call>[1, 2]</tool_call>', /not a JSON object/],
@@ -255,18 +332,30 @@ describe('parsePolicyResponse', () => {
     ['an unknown action', call({action: 'hover', coordinate: [1, 2]}), /unknown action "hover"/],
     ['an object key as action', call({action: 'constructor'}), /unknown action "constructor"/],
     ['a click without coordinate', call({action: 'left_click'}), /left_click needs a coordinate/],
-    ['a coordinate out of range', call({action: 'left_click', coordinate: [1280, 40]}), /coordinate \[1280, 40\] is out of range 0-1000/],
+    [
+      'a coordinate out of range',
+      call({action: 'left_click', coordinate: [1280, 40]}),
+      /coordinate \[1280, 40\] is out of range 0-1000/,
+    ],
     ['a negative coordinate', call({action: 'left_click', coordinate: [-1, 40]}), /out of range/],
     ['a coordinate with three numbers', call({action: 'left_click', coordinate: [1, 2, 3]}), /invalid coordinate/],
     ['a coordinate of strings', call({action: 'left_click', coordinate: ['1', '2']}), /invalid coordinate/],
-    ['a coordinate that is not numbers', call({action: 'left_click', coordinate: 'the button'}), /invalid coordinate "the button"/],
+    [
+      'a coordinate that is not numbers',
+      call({action: 'left_click', coordinate: 'the button'}),
+      /invalid coordinate "the button"/,
+    ],
     ['an invalid coordinate on type', call({action: 'type', text: 'x', coordinate: [5000, 5]}), /out of range/],
     ['type without text', call({action: 'type', coordinate: [1, 2]}), /type needs a non-empty text/],
     ['type with empty text', call({action: 'type', text: ''}), /type needs a non-empty text/],
     ['navigate without url', call({action: 'navigate'}), /navigate needs a url/],
     ['answer without text', call({action: 'answer', text: '  '}), /answer needs a non-empty text/],
     ['terminate without answer text', call({action: 'terminate', status: 'success'}), /terminate needs an answer text/],
-    ['an unknown scroll direction', call({action: 'scroll', direction: 'sideways'}), /invalid scroll direction "sideways"/],
+    [
+      'an unknown scroll direction',
+      call({action: 'scroll', direction: 'sideways'}),
+      /invalid scroll direction "sideways"/,
+    ],
     ['a negative wait', call({action: 'wait', time: -3}), /invalid wait time -3/],
   ])('rejects %s with a one-line error', (_, reply, error) => {
     const parsed = parsePolicyResponse(reply)
@@ -276,7 +365,9 @@ describe('parsePolicyResponse', () => {
   })
 
   it('still extracts the sections when the action is invalid', () => {
-    const parsed = parsePolicyResponse(`Thought: click it\nAction: click\n${call({action: 'left_click', coordinate: [1200, 5]})}\nMemory: m`)
+    const parsed = parsePolicyResponse(
+      `Thought: click it\nAction: click\n${call({action: 'left_click', coordinate: [1200, 5]})}\nMemory: m`,
+    )
     expect(parsed).toMatchObject({thought: 'click it', actionText: 'click', memory: 'm', action: null})
   })
 })
@@ -304,19 +395,38 @@ describe('policy dialects', () => {
     const dialect = POLICY_DIALECTS.qwen3vl
     expect(dialect).toMatchObject({name: 'qwen3vl', promptVersion: QWEN3VL_PROMPT_VERSION})
     expect(dialect.buildMessages(input())).toEqual(buildPolicyMessages(input()))
-    const reply = 'Thought: t\nAction: a\n<tool_call>\n{"name": "computer_use", "arguments": {"action": "left_click", "coordinate": [10, 20]}}\n</tool_call>'
+    const reply =
+      'Thought: t\nAction: a\n<tool_call>\n{"name": "computer_use", "arguments": {"action": "left_click", "coordinate": [10, 20]}}\n</tool_call>'
     expect(dialect.parseResponse(reply, {viewport: VIEWPORT})).toEqual(parsePolicyResponse(reply))
-    expect(dialect.parseResponse(reply, {viewport: VIEWPORT}).action).toEqual({name: 'left_click', coordinate: [10, 20]})
+    expect(dialect.parseResponse(reply, {viewport: VIEWPORT}).action).toEqual({
+      name: 'left_click',
+      coordinate: [10, 20],
+    })
   })
 
   it('puts function calls a server returned apart (tool_calls) back into the reply text the model wrote', () => {
     const dialect = POLICY_DIALECTS.qwen3vl
-    const text = dialect.responseText({content: 'Thought: t\nAction: a\n', toolCalls: [{name: 'computer_use', arguments: '{"action": "scroll", "direction": "up"}'}]})
-    expect(text).toBe('Thought: t\nAction: a\n<tool_call>\n{"name":"computer_use","arguments":{"action":"scroll","direction":"up"}}\n</tool_call>')
-    expect(dialect.parseResponse(text, {viewport: VIEWPORT})).toMatchObject({thought: 't', action: {name: 'scroll', direction: 'up'}, error: null})
+    const text = dialect.responseText({
+      content: 'Thought: t\nAction: a\n',
+      toolCalls: [{name: 'computer_use', arguments: '{"action": "scroll", "direction": "up"}'}],
+    })
+    expect(text).toBe(
+      'Thought: t\nAction: a\n<tool_call>\n{"name":"computer_use","arguments":{"action":"scroll","direction":"up"}}\n</tool_call>',
+    )
+    expect(dialect.parseResponse(text, {viewport: VIEWPORT})).toMatchObject({
+      thought: 't',
+      action: {name: 'scroll', direction: 'up'},
+      error: null,
+    })
     // Content alone is the reply as it came; arguments that are not JSON stay a string and fail as such.
     expect(dialect.responseText({content: 'x', toolCalls: []})).toBe('x')
-    const broken = dialect.parseResponse(dialect.responseText({content: null, toolCalls: [{name: 'computer_use', arguments: '{"action": "left_click", '}]}), {viewport: VIEWPORT})
+    const broken = dialect.parseResponse(
+      dialect.responseText({
+        content: null,
+        toolCalls: [{name: 'computer_use', arguments: '{"action": "left_click", '}],
+      }),
+      {viewport: VIEWPORT},
+    )
     expect(broken.action).toBeNull()
     expect(broken.error).toMatch(/^invalid JSON in tool_call arguments/)
   })

@@ -47,12 +47,22 @@ afterAll(async () => {
   await new Promise((resolve) => canary?.close(resolve))
 })
 
-const task = (id: string, startUrl: string) => ({id: `test:${id}`, source: 'test', intent: `Egress ${id}`, website: 'egress.test', start_url: startUrl, reference_answer: null})
+const task = (id: string, startUrl: string) => ({
+  id: `test:${id}`,
+  source: 'test',
+  intent: `Egress ${id}`,
+  website: 'egress.test',
+  start_url: startUrl,
+  reference_answer: null,
+})
 
 async function rollout(tasks: unknown[], args: string[], exitCode: number) {
   const dir = workdir().dir
   const out = join(dir, 'traj.ndjson')
-  const result = await spawnWebgym(['rollout', '--concurrency', '1', '--browsers', '1', '--shots', join(dir, 'shots'), '-o', out, ...args, '-'], {input: ndjson(tasks), tmp: dir})
+  const result = await spawnWebgym(
+    ['rollout', '--concurrency', '1', '--browsers', '1', '--shots', join(dir, 'shots'), '-o', out, ...args, '-'],
+    {input: ndjson(tasks), tmp: dir},
+  )
   expect(result.stderr).not.toMatch(/internal error/)
   expect(result.exitCode, result.stderr).toBe(exitCode)
   await waitFor(() => chromiumProcesses(dir).length === 0, 10_000, 'no Chromium left')
@@ -61,16 +71,26 @@ async function rollout(tasks: unknown[], args: string[], exitCode: number) {
 
 describe('rollout egress guard', () => {
   it("records a page's refused WebSocket and fetch to loopback in the step, and nothing reaches it", async () => {
-    const [trajectory] = await rollout([task('sockets', `http://${pageHost}/`)], ['--policy', 'random', '--random-actions', 'left_click', '--horizon', '2', '--allow-host', pageHost], 0)
+    const [trajectory] = await rollout(
+      [task('sockets', `http://${pageHost}/`)],
+      ['--policy', 'random', '--random-actions', 'left_click', '--horizon', '2', '--allow-host', pageHost],
+      0,
+    )
     expect(trajectory.steps.length).toBeGreaterThan(0)
     expect(connections).toBe(0)
     const errors = trajectory.steps.map((step: {action_error: string | null}) => step.action_error ?? '').join('\n')
-    expect(errors).toContain(`blocked: 127.0.0.1 is a loopback address (use --allow-host to allow it) (ws://127.0.0.1:${canaryPort}/)`)
-    if (machineIsLocal) expect(errors).toMatch(new RegExp(`blocked: ${machine} resolves to .* \\(ws://${machine}:${canaryPort}/\\)`))
+    expect(errors).toContain(
+      `blocked: 127.0.0.1 is a loopback address (use --allow-host to allow it) (ws://127.0.0.1:${canaryPort}/)`,
+    )
+    if (machineIsLocal)
+      expect(errors).toMatch(new RegExp(`blocked: ${machine} resolves to .* \\(ws://${machine}:${canaryPort}/\\)`))
   }, 120_000)
 
   it('refuses a start URL whose name resolves to this machine, and a data: start URL, naming why', async (context) => {
-    const tasks = [task('data', 'data:text/html,<h1>hi</h1>'), ...(machineIsLocal ? [task('machine', `http://${machine}:${canaryPort}/`)] : [])]
+    const tasks = [
+      task('data', 'data:text/html,<h1>hi</h1>'),
+      ...(machineIsLocal ? [task('machine', `http://${machine}:${canaryPort}/`)] : []),
+    ]
     const trajectories = await rollout(tasks, ['--policy', 'random'], 1)
     const byId = new Map(trajectories.map((t: {id: string}) => [t.id, t]))
     expect(byId.get('test:data#1')).toMatchObject({status: 'error', cause: {kind: 'guard-refused'}, steps: []})

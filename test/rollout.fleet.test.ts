@@ -5,19 +5,29 @@ import {appendFileSync, existsSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {beforeAll, describe, expect, it} from 'vitest'
 import {assertBuilt, dump} from './helpers/cli.js'
-import {chromiumProcesses, firstLine, fixtureSample, ndjson, readNdjson, spawnWebgym, waitFor} from './helpers/rollout.js'
+import {
+  chromiumProcesses,
+  firstLine,
+  fixtureSample,
+  ndjson,
+  readNdjson,
+  spawnWebgym,
+  waitFor,
+} from './helpers/rollout.js'
 import {workdir} from './helpers/workdir.js'
 
 beforeAll(() => assertBuilt())
 
-const lineCount = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter(Boolean).length : 0)
+const lineCount = (path: string) =>
+  existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter(Boolean).length : 0
 
 describe('rollout --browser-ws with a fleet', () => {
   it('keeps every task when a browser server dies mid-run, and takes in a server added to the file', async () => {
     const wd = workdir()
     const sites = spawnWebgym(['sites', 'serve', '--port', '0'])
     const info = JSON.parse(await firstLine(sites))
-    const serve = (name: string) => spawnWebgym(['browsers', 'serve', '--host-resolver-rules', info.host_resolver_rules], {tmp: wd.mkdir(name)})
+    const serve = (name: string) =>
+      spawnWebgym(['browsers', 'serve', '--host-resolver-rules', info.host_resolver_rules], {tmp: wd.mkdir(name)})
     const servers = {a: serve('a'), b: serve('b')}
     // Listening from the start: a line printed before anyone listens is gone.
     const started = [firstLine(servers.a), firstLine(servers.b)]
@@ -28,7 +38,30 @@ describe('rollout --browser-ws with a fleet', () => {
       const tasks = fixtureSample(2)
       wd.write('tasks.ndjson', ndjson(tasks))
       const rollout = wd.spawn(
-        ['rollout', '--policy', 'oracle', '--horizon', '60', '--browser-ws', 'fleet.txt', '--sites', info.url, '--sites-token', info.token, '--concurrency', '4', '--retries', '3', '--shots', 'shots', '--summary', 'summary.json', 'tasks.ndjson', '-o', 'traj.ndjson'],
+        [
+          'rollout',
+          '--policy',
+          'oracle',
+          '--horizon',
+          '60',
+          '--browser-ws',
+          'fleet.txt',
+          '--sites',
+          info.url,
+          '--sites-token',
+          info.token,
+          '--concurrency',
+          '4',
+          '--retries',
+          '3',
+          '--shots',
+          'shots',
+          '--summary',
+          'summary.json',
+          'tasks.ndjson',
+          '-o',
+          'traj.ndjson',
+        ],
         {tmp: wd.mkdir('rollout')},
       )
       // Server b dies (its Chromium killed) while episodes run on it; server c is added to the file.
@@ -42,13 +75,22 @@ describe('rollout --browser-ws with a fleet', () => {
       const trajectories = readNdjson(wd.path('traj.ndjson'))
       expect(trajectories.map((t) => t.task.id).sort()).toEqual(tasks.map((t) => t.id).sort())
       // Every episode ran to its end somewhere: those on b were tried again on the others.
-      const ends = JSON.stringify(trajectories.filter((t) => t.status !== 'answered').map((t) => [t.id, t.status, t.cause, t.error]))
-      expect(trajectories.map((t) => [t.task.id, t.status, t.check?.pass]), ends).toEqual(trajectories.map((t) => [t.task.id, 'answered', true]))
+      const ends = JSON.stringify(
+        trajectories.filter((t) => t.status !== 'answered').map((t) => [t.id, t.status, t.cause, t.error]),
+      )
+      expect(
+        trajectories.map((t) => [t.task.id, t.status, t.check?.pass]),
+        ends,
+      ).toEqual(trajectories.map((t) => [t.task.id, 'answered', true]))
       const summary = JSON.parse(wd.read('summary.json'))
       expect(summary.episode_retries).toBeGreaterThanOrEqual(1)
       expect(summary.browser_restarts).toBeGreaterThanOrEqual(1)
       // Told when it disconnected, or when an episode's failure led to a check that it no longer answers.
-      expect(result.stderr).toMatch(new RegExp(`browser server ${b.replaceAll('.', '\\.')} (disconnected: its episodes in flight are retried on the others, and it is tried again|does not answer: connecting again)`))
+      expect(result.stderr).toMatch(
+        new RegExp(
+          `browser server ${b.replaceAll('.', '\\.')} (disconnected: its episodes in flight are retried on the others, and it is tried again|does not answer: connecting again)`,
+        ),
+      )
       expect(result.stderr).toContain(`browser server ${cEndpoint} joined the fleet`)
       expect((await servers.b).exitCode).not.toBeNull()
     } finally {
@@ -62,7 +104,10 @@ describe('rollout --browser-ws with a fleet', () => {
     const wd = workdir()
     const sites = spawnWebgym(['sites', 'serve', '--port', '0'])
     const info = JSON.parse(await firstLine(sites))
-    const server = spawnWebgym(['browsers', 'serve', '--ws-path', '/fleet-secret', '--host-resolver-rules', info.host_resolver_rules], {tmp: wd.mkdir('server')})
+    const server = spawnWebgym(
+      ['browsers', 'serve', '--ws-path', '/fleet-secret', '--host-resolver-rules', info.host_resolver_rules],
+      {tmp: wd.mkdir('server')},
+    )
     try {
       const endpoint = JSON.parse(await firstLine(server)).ws_endpoint as string
       expect(endpoint).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/fleet-secret$/)
@@ -70,13 +115,39 @@ describe('rollout --browser-ws with a fleet', () => {
       const tasks = fixtureSample(1).slice(0, 2)
       wd.write('tasks.ndjson', ndjson(tasks))
       // localhost: the addresses it resolves to are the fleet (127.0.0.1 answers; ::1, where there is one, does not).
-      const result = await wd.run(['rollout', '--policy', 'oracle', '--horizon', '60', '--browser-ws', `dns+ws://localhost:${port}/fleet-secret`, '--sites', info.url, '--sites-token', info.token, '--shots', 'shots', 'tasks.ndjson', '-o', 'traj.ndjson'])
+      const result = await wd.run([
+        'rollout',
+        '--policy',
+        'oracle',
+        '--horizon',
+        '60',
+        '--browser-ws',
+        `dns+ws://localhost:${port}/fleet-secret`,
+        '--sites',
+        info.url,
+        '--sites-token',
+        info.token,
+        '--shots',
+        'shots',
+        'tasks.ndjson',
+        '-o',
+        'traj.ndjson',
+      ])
       expect(result.exitCode, dump(result)).toBe(0)
       expect(readNdjson(wd.path('traj.ndjson')).map((t) => t.status)).toEqual(['answered', 'answered'])
       // A file that is not there and is not an endpoint: one line, before anything starts.
-      const missing = await wd.run(['rollout', '--policy', 'oracle', '--browser-ws', 'no-such-fleet.txt', 'tasks.ndjson'])
+      const missing = await wd.run([
+        'rollout',
+        '--policy',
+        'oracle',
+        '--browser-ws',
+        'no-such-fleet.txt',
+        'tasks.ndjson',
+      ])
       expect(missing.exitCode).toBe(2)
-      expect(missing.stderr).toMatch(/^webgym: --browser-ws no-such-fleet\.txt: no such file \(and not a ws:\/\/ endpoint\)/)
+      expect(missing.stderr).toMatch(
+        /^webgym: --browser-ws no-such-fleet\.txt: no such file \(and not a ws:\/\/ endpoint\)/,
+      )
       expect(join(wd.dir, 'traj.ndjson')).toBeTruthy()
     } finally {
       server.kill('SIGINT')

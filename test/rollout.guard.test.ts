@@ -37,12 +37,18 @@ const forbidden: [string, RegExp][] = [
   ['http://172.31.255.255/', /^blocked: 172\.31\.255\.255 is a private address/],
   ['http://192.168.1.1', /^blocked: 192\.168\.1\.1 is a private address/],
   ['http://169.254.169.254/latest/meta-data', /^blocked: 169\.254\.169\.254 is a link-local address/],
-  ['http://metadata.google.internal/computeMetadata/v1/', /^blocked: metadata\.google\.internal is a cloud metadata service name/],
+  [
+    'http://metadata.google.internal/computeMetadata/v1/',
+    /^blocked: metadata\.google\.internal is a cloud metadata service name/,
+  ],
   ['http://metadata/computeMetadata/v1/', /^blocked: metadata is a cloud metadata service name/],
   ['http://[fd00:ec2::254]/latest/meta-data', /^blocked: \[fd00:ec2::254\] is a unique-local address/],
   ['http://[fe80::1]/', /^blocked: \[fe80::1\] is a link-local address/],
   ['http://[::ffff:127.0.0.1]/', /^blocked: \[::ffff:7f00:1\] maps to 127\.0\.0\.1, a loopback address/],
-  ['http://[::ffff:169.254.169.254]/', /^blocked: \[::ffff:a9fe:a9fe\] maps to 169\.254\.169\.254, a link-local address/],
+  [
+    'http://[::ffff:169.254.169.254]/',
+    /^blocked: \[::ffff:a9fe:a9fe\] maps to 169\.254\.169\.254, a link-local address/,
+  ],
   ['http://[::127.0.0.1]/', /^blocked: \[::7f00:1\] maps to 127\.0\.0\.1, a loopback address/],
   ['http://[64:ff9b::10.0.0.1]/', /^blocked: \[64:ff9b::a00:1\] maps to 10\.0\.0\.1, a private address/],
   ['http://[2002:c0a8:101::]/', /^blocked: \[2002:c0a8:101::\] maps to 192\.168\.1\.1, a private address/],
@@ -54,7 +60,14 @@ const forbidden: [string, RegExp][] = [
   ['http://255.255.255.255/', /^blocked: 255\.255\.255\.255 is a broadcast address/],
   ['http://224.0.0.1/', /^blocked: 224\.0\.0\.1 is a multicast address/],
 ]
-const oddForms = ['http://2852039166/', 'http://0xa9.0xfe.0xa9.0xfe/', 'http://10.1/', 'http://ｌｏｃａｌｈｏｓｔ:8000/', 'http://[0:0:0:0:0:0:0:1]/', 'http://user:pw@127.0.0.1/']
+const oddForms = [
+  'http://2852039166/',
+  'http://0xa9.0xfe.0xa9.0xfe/',
+  'http://10.1/',
+  'http://ｌｏｃａｌｈｏｓｔ:8000/',
+  'http://[0:0:0:0:0:0:0:1]/',
+  'http://user:pw@127.0.0.1/',
+]
 
 describe('NavigationGuard: forbidden targets', () => {
   const guard = new NavigationGuard({names: flagNames})
@@ -64,7 +77,9 @@ describe('NavigationGuard: forbidden targets', () => {
   })
 
   it('reasons for local hosts say how to allow them, and stay on one line', () => {
-    expect(guard.check('http://169.254.169.254/latest/meta-data')).toBe(`blocked: 169.254.169.254 is a link-local address ${ALLOW_HINT}`)
+    expect(guard.check('http://169.254.169.254/latest/meta-data')).toBe(
+      `blocked: 169.254.169.254 is a link-local address ${ALLOW_HINT}`,
+    )
     for (const [url] of forbidden) expect(guard.check(url)).not.toMatch(/\n/)
   })
 
@@ -95,17 +110,25 @@ describe('NavigationGuard: forbidden targets', () => {
     expect(guard.check('http://[0:0:0:0:0:0:0:1]/')).toMatch(/^blocked: \[::1\] is a loopback address/)
   })
 
-  it.each(['not a url', '', 'http://', '//example.com/', '/relative/path', 'http://[::1/', 'http://exa mple.com/', 'http://256.256.256.256/'])(
-    'unparsable %j is blocked with a reason quoting it',
-    (url) => {
-      expect(guard.check(url)).toBe(`blocked: not a valid URL: ${JSON.stringify(url)}`)
-    },
-  )
+  it.each([
+    'not a url',
+    '',
+    'http://',
+    '//example.com/',
+    '/relative/path',
+    'http://[::1/',
+    'http://exa mple.com/',
+    'http://256.256.256.256/',
+  ])('unparsable %j is blocked with a reason quoting it', (url) => {
+    expect(guard.check(url)).toBe(`blocked: not a valid URL: ${JSON.stringify(url)}`)
+  })
 })
 
 /** Chromium's match of a Fetch URL pattern: `*` any run of characters, `?` one, against the whole URL. */
 function matchesPattern(pattern: string, url: string): boolean {
-  const source = [...pattern].map((char) => (char === '*' ? '.*' : char === '?' ? '.' : char.replace(/[.+^${}()|[\]\\/]/g, '\\$&'))).join('')
+  const source = [...pattern]
+    .map((char) => (char === '*' ? '.*' : char === '?' ? '.' : char.replace(/[.+^${}()|[\]\\/]/g, '\\$&')))
+    .join('')
   return new RegExp(`^${source}$`, 's').test(url)
 }
 const pausedByBrowser = (url: string) => GUARDED_URL_PATTERNS.some((pattern) => matchesPattern(pattern, url))
@@ -113,7 +136,9 @@ const pausedByBrowser = (url: string) => GUARDED_URL_PATTERNS.some((pattern) => 
 describe('the browser pauses every web request the guard may refuse (GUARDED_URL_PATTERNS)', () => {
   const guard = new NavigationGuard()
   // The URL as the browser requests it: http(s) only (other schemes never reach its network stack from a page).
-  const requested = [...forbidden.map(([url]) => url), ...oddForms].map((url) => new URL(url.trim())).filter((url) => url.protocol === 'http:' || url.protocol === 'https:')
+  const requested = [...forbidden.map(([url]) => url), ...oddForms]
+    .map((url) => new URL(url.trim()))
+    .filter((url) => url.protocol === 'http:' || url.protocol === 'https:')
 
   it('covers each forbidden http(s) URL of the list, in the form the browser writes it', () => {
     expect(requested.length).toBeGreaterThan(30)
@@ -126,7 +151,9 @@ describe('the browser pauses every web request the guard may refuse (GUARDED_URL
   it('covers every non-public IPv4 address: sampled over the whole address space', () => {
     let refused = 0
     for (let i = 0; i < 20_000; i++) {
-      const address = [0, 0, 0, 0].map((_, part) => (part === 0 ? i % 256 : (i * 2654435761 + part * 40503) >>> (part * 8)) & 255).join('.')
+      const address = [0, 0, 0, 0]
+        .map((_, part) => (part === 0 ? i % 256 : (i * 2654435761 + part * 40503) >>> (part * 8)) & 255)
+        .join('.')
       const url = `http://${address}:8080/x`
       if (guard.check(url) === null) continue
       refused++
@@ -136,7 +163,12 @@ describe('the browser pauses every web request the guard may refuse (GUARDED_URL
   })
 
   it('leaves ordinary traffic alone: names and the fixture web are never paused', () => {
-    for (const url of ['https://example.com/', 'http://www.allrecipes.com/recipes/?q=lasagna#top', 'https://shop.webgym.test/static/site.css', 'https://en.wikipedia.org/wiki/Main_Page']) {
+    for (const url of [
+      'https://example.com/',
+      'http://www.allrecipes.com/recipes/?q=lasagna#top',
+      'https://shop.webgym.test/static/site.css',
+      'https://en.wikipedia.org/wiki/Main_Page',
+    ]) {
       expect(pausedByBrowser(url), url).toBe(false)
     }
     // Names that only look local are paused, then let through by the guard.
@@ -234,11 +266,18 @@ describe('NavigationGuard: allow-list entries lift exactly what they name', () =
     expect(guard.check('http://127.0.0.1:41235/shop/')).toMatch(/^blocked: 127\.0\.0\.1/)
   })
 
-  it.each(['', 'http://localhost:8000', 'localhost:0', 'localhost:99999', 'localhost:abc', '*.10.0.0.1', 'a b', 'host/path', '[::1'])(
-    'a bad entry %j is refused naming it',
-    (entry) => {
-      expect(() => new NavigationGuard({allowHosts: [entry]})).toThrow(UsageError)
-      expect(() => new NavigationGuard({allowHosts: [entry]})).toThrow(`allowed host ${JSON.stringify(entry)}`)
-    },
-  )
+  it.each([
+    '',
+    'http://localhost:8000',
+    'localhost:0',
+    'localhost:99999',
+    'localhost:abc',
+    '*.10.0.0.1',
+    'a b',
+    'host/path',
+    '[::1',
+  ])('a bad entry %j is refused naming it', (entry) => {
+    expect(() => new NavigationGuard({allowHosts: [entry]})).toThrow(UsageError)
+    expect(() => new NavigationGuard({allowHosts: [entry]})).toThrow(`allowed host ${JSON.stringify(entry)}`)
+  })
 })

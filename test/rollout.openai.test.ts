@@ -39,10 +39,21 @@ let standin: Standin
 beforeAll(async () => {
   assertBuilt()
   page = createServer((request, response) => {
-    if (request.url === '/guarded') return void response.writeHead(200, {'content-type': 'text/html'}).end(GUARDED_PAGE(forbiddenHost))
-    if (request.url === '/redirect') return void response.writeHead(302, {location: `http://${forbiddenHost}/redirected`}).end()
-    if (request.url === '/second') return void response.writeHead(200, {'content-type': 'text/html'}).end('<title>second page</title><p>The new tab</p>')
-    if (request.url === '/file.bin') return void response.writeHead(200, {'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="file.bin"'}).end(Buffer.alloc(1024))
+    if (request.url === '/guarded')
+      return void response.writeHead(200, {'content-type': 'text/html'}).end(GUARDED_PAGE(forbiddenHost))
+    if (request.url === '/redirect')
+      return void response.writeHead(302, {location: `http://${forbiddenHost}/redirected`}).end()
+    if (request.url === '/second')
+      return void response
+        .writeHead(200, {'content-type': 'text/html'})
+        .end('<title>second page</title><p>The new tab</p>')
+    if (request.url === '/file.bin')
+      return void response
+        .writeHead(200, {
+          'content-type': 'application/octet-stream',
+          'content-disposition': 'attachment; filename="file.bin"',
+        })
+        .end(Buffer.alloc(1024))
     response.writeHead(200, {'content-type': 'text/html'}).end(PAGE)
   })
   await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve))
@@ -66,7 +77,14 @@ const call = (args: Record<string, unknown>, memory?: string) =>
   `Thought: next step.\nAction: ${String(args.action)}\n<tool_call>\n${JSON.stringify({name: 'computer_use', arguments: args})}\n</tool_call>${memory ? `\nMemory: ${memory}` : ''}`
 
 function task(id: string) {
-  return {id: `test:${id}`, source: 'test', intent: `Click test ${id}`, website: '127.0.0.1', start_url: pageUrl, reference_answer: null}
+  return {
+    id: `test:${id}`,
+    source: 'test',
+    intent: `Click test ${id}`,
+    website: '127.0.0.1',
+    start_url: pageUrl,
+    reference_answer: null,
+  }
 }
 
 async function rollout(replies: (string | StandinReply)[], extra: string[] = [], id = 'one', exitCode = 0) {
@@ -77,7 +95,25 @@ async function rollout(replies: (string | StandinReply)[], extra: string[] = [],
   })
   const {dir} = workdir()
   const result = await spawnWebgym(
-    ['rollout', '--base-url', standin.url, '--model', 'standin-vl', '--allow-host', pageHost, '--concurrency', '1', '--browsers', '1', '--horizon', '20', '--shots', `${dir}/shots`, ...extra, '-'],
+    [
+      'rollout',
+      '--base-url',
+      standin.url,
+      '--model',
+      'standin-vl',
+      '--allow-host',
+      pageHost,
+      '--concurrency',
+      '1',
+      '--browsers',
+      '1',
+      '--horizon',
+      '20',
+      '--shots',
+      `${dir}/shots`,
+      ...extra,
+      '-',
+    ],
     {input: ndjson([task(id)]), tmp: dir},
   )
   expect(result.stderr).not.toMatch(/internal error/)
@@ -99,23 +135,40 @@ describe('rollout --policy openai (qwen3vl dialect)', () => {
     expect(trajectory.steps[1].title).toBe('click 900,200')
     expect(trajectory.steps[2].title).toBe('click 128,691')
     expect(trajectory.steps[0].action).toEqual({name: 'left_click', coordinate: [703, 260]})
-    expect(trajectory).toMatchObject({status: 'answered', answer: 'done', run: {policy: 'openai', model: 'standin-vl', prompt_version: 'qwen3vl-v1'}})
+    expect(trajectory).toMatchObject({
+      status: 'answered',
+      answer: 'done',
+      run: {policy: 'openai', model: 'standin-vl', prompt_version: 'qwen3vl-v1'},
+    })
   }, 120_000)
 
   it('reads an action returned as tool_calls (vLLM with --tool-call-parser hermes) as well as in the content, and keeps reasoning_content', async () => {
     const args = {action: 'left_click', coordinate: [703, 260]}
     const {trajectory} = await rollout([
       // vLLM's hermes parser: the text before the first <tool_call> as content, the call apart, arguments a JSON string.
-      {content: 'Thought: the button is at the top.\nAction: click it\n', tool_calls: [{name: 'computer_use', arguments: JSON.stringify(args)}], reasoning_content: 'The page shows a button; clicking it moves on.'},
+      {
+        content: 'Thought: the button is at the top.\nAction: click it\n',
+        tool_calls: [{name: 'computer_use', arguments: JSON.stringify(args)}],
+        reasoning_content: 'The page shows a button; clicking it moves on.',
+      },
       // A thinking model's reasoning with the call in the content, as without a tool-call parser.
-      {content: call({action: 'left_click', coordinate: [100, 900]}, 'clicked twice'), reasoning_content: 'Now lower left.'},
+      {
+        content: call({action: 'left_click', coordinate: [100, 900]}, 'clicked twice'),
+        reasoning_content: 'Now lower left.',
+      },
       {content: null, tool_calls: [{name: 'computer_use', arguments: '{"action": "answer", "text": "done"}'}]},
     ])
-    expect(trajectory.steps.map((step: any) => step.action)).toEqual([{name: 'left_click', coordinate: [703, 260]}, {name: 'left_click', coordinate: [100, 900]}, {name: 'answer', text: 'done'}])
+    expect(trajectory.steps.map((step: any) => step.action)).toEqual([
+      {name: 'left_click', coordinate: [703, 260]},
+      {name: 'left_click', coordinate: [100, 900]},
+      {name: 'answer', text: 'done'},
+    ])
     // The click landed where the tool call said (an x/y swap would give 333,540).
     expect(trajectory.steps[1].title).toBe('click 900,200')
     // The response is the text the model wrote: the content and the call back in its block, so training sees it whole.
-    expect(trajectory.steps[0].response).toBe(`Thought: the button is at the top.\nAction: click it\n<tool_call>\n${JSON.stringify({name: 'computer_use', arguments: args})}\n</tool_call>`)
+    expect(trajectory.steps[0].response).toBe(
+      `Thought: the button is at the top.\nAction: click it\n<tool_call>\n${JSON.stringify({name: 'computer_use', arguments: args})}\n</tool_call>`,
+    )
     expect(trajectory.steps[0].reasoning).toBe('The page shows a button; clicking it moves on.')
     expect(trajectory.steps[1]).toMatchObject({reasoning: 'Now lower left.', memory: 'clicked twice'})
     expect(trajectory.steps[2].reasoning).toBeUndefined()
@@ -140,7 +193,8 @@ describe('rollout --policy openai (qwen3vl dialect)', () => {
     const systemText = typeof system.content === 'string' ? system.content : JSON.stringify(system.content)
     expect(systemText).toContain('<tools>')
     expect(systemText).toContain('"computer_use"')
-    for (const action of ['left_click', 'type', 'scroll', 'wait', 'go_back', 'navigate', 'answer']) expect(systemText).toContain(action)
+    for (const action of ['left_click', 'type', 'scroll', 'wait', 'go_back', 'navigate', 'answer'])
+      expect(systemText).toContain(action)
     expect(requests.map((request) => request.images)).toEqual([1, 2, 3, 4, 4, 4, 4])
     // The memory of step 0 reaches steps 1-4 (no later reply replaced it), step 4's from step 5 on.
     for (const index of [1, 2, 3, 4]) expect(requests[index]!.text).toContain('remember-alpha')
@@ -151,20 +205,26 @@ describe('rollout --policy openai (qwen3vl dialect)', () => {
   }, 120_000)
 
   it('with --no-memory neither asks for nor carries memory', async () => {
-    const {requests} = await rollout([call({action: 'left_click', coordinate: [500, 100]}, 'remember-gamma'), call({action: 'answer', text: 'ok'})], ['--no-memory'])
+    const {requests} = await rollout(
+      [call({action: 'left_click', coordinate: [500, 100]}, 'remember-gamma'), call({action: 'answer', text: 'ok'})],
+      ['--no-memory'],
+    )
     expect(requests).toHaveLength(2)
     expect(requests[1]!.text).not.toContain('remember-gamma')
     expect(requests[0]!.text).not.toMatch(/Memory:/)
   }, 120_000)
 
   it('records malformed output as the step action_error and goes on', async () => {
-    const {trajectory, requests} = await rollout([
-      'I would like to click on the page but I am not sure where.',
-      '<tool_call>{"name": "computer_use", "arguments": {"action": "left_click", "coordinate": [1200, 40]}}</tool_call>',
-      '<tool_call>{"name": "computer_use", "arguments": {"action": "fly"}}</tool_call>',
-      call({action: 'left_click', coordinate: [250, 500]}),
-      call({action: 'answer', text: 'finished'}),
-    ], ['--max-action-errors', '4'])
+    const {trajectory, requests} = await rollout(
+      [
+        'I would like to click on the page but I am not sure where.',
+        '<tool_call>{"name": "computer_use", "arguments": {"action": "left_click", "coordinate": [1200, 40]}}</tool_call>',
+        '<tool_call>{"name": "computer_use", "arguments": {"action": "fly"}}</tool_call>',
+        call({action: 'left_click', coordinate: [250, 500]}),
+        call({action: 'answer', text: 'finished'}),
+      ],
+      ['--max-action-errors', '4'],
+    )
     expect(trajectory.status).toBe('answered')
     expect(trajectory.steps).toHaveLength(5)
     for (const step of trajectory.steps.slice(0, 3)) {
@@ -181,11 +241,18 @@ describe('rollout --policy openai (qwen3vl dialect)', () => {
   }, 120_000)
 
   it('ends an episode as error after --max-action-errors unusable replies in a row (its only episode: the run fails, the record is written)', async () => {
-    const {trajectory, stderr} = await rollout(['no idea', 'still no idea', 'nothing'], ['--max-action-errors', '3'], 'one', 1)
+    const {trajectory, stderr} = await rollout(
+      ['no idea', 'still no idea', 'nothing'],
+      ['--max-action-errors', '3'],
+      'one',
+      1,
+    )
     expect(trajectory.status).toBe('error')
     expect(trajectory.steps).toHaveLength(3)
     expect(trajectory.error).toMatch(/3 responses in a row/)
-    expect(stderr).toMatch(/rollout failed: every episode \(1\) ended in error \(last: 3 responses in a row gave no usable action/)
+    expect(stderr).toMatch(
+      /rollout failed: every episode \(1\) ended in error \(last: 3 responses in a row gave no usable action/,
+    )
   }, 120_000)
 
   it('flags a repeated action on an unchanged screen, tells the model, and ends as stuck after --max-repeats', async () => {
@@ -215,7 +282,11 @@ describe('rollout --policy openai (qwen3vl dialect)', () => {
       'http://0.0.0.0:8000/',
       'http://2130706433/',
     ]
-    const replies = [...forbidden.map((url) => call({action: 'navigate', url})), call({action: 'left_click', coordinate: [102, 793]}), call({action: 'answer', text: 'x'})]
+    const replies = [
+      ...forbidden.map((url) => call({action: 'navigate', url})),
+      call({action: 'left_click', coordinate: [102, 793]}),
+      call({action: 'answer', text: 'x'}),
+    ]
     const {trajectory} = await rollout(replies)
     expect(trajectory.status).toBe('answered')
     const steps = trajectory.steps
@@ -228,7 +299,9 @@ describe('rollout --policy openai (qwen3vl dialect)', () => {
     expect(steps[forbidden.length].action.name).toBe('left_click')
     expect(steps[forbidden.length].action_error).toMatch(/blocked: .*169\.254\.169\.254/)
     // The agent never left the start page.
-    expect(steps.map((step: any) => `${step.url} ${step.action_error}`)).toEqual(steps.map((step: any) => `${pageUrl} ${step.action_error}`))
+    expect(steps.map((step: any) => `${step.url} ${step.action_error}`)).toEqual(
+      steps.map((step: any) => `${pageUrl} ${step.action_error}`),
+    )
   }, 180_000)
 
   it('refuses what a page leads to: a redirect, a new tab, a frame and an image on a forbidden host never reach it', async () => {
@@ -287,7 +360,24 @@ describe('rollout --policy openai (qwen3vl dialect)', () => {
     })
     const {dir} = workdir()
     const result = await spawnWebgym(
-      ['rollout', '--base-url', standin.url, '--model', 'standin-vl', '--allow-host', pageHost, '--concurrency', '4', '--max-inflight', '2', '--horizon', '6', '--shots', `${dir}/shots`, '-'],
+      [
+        'rollout',
+        '--base-url',
+        standin.url,
+        '--model',
+        'standin-vl',
+        '--allow-host',
+        pageHost,
+        '--concurrency',
+        '4',
+        '--max-inflight',
+        '2',
+        '--horizon',
+        '6',
+        '--shots',
+        `${dir}/shots`,
+        '-',
+      ],
       {input: ndjson(['a', 'b', 'c', 'd', 'e', 'f'].map(task)), tmp: dir},
     )
     expect(result.exitCode).toBe(0)
@@ -295,4 +385,3 @@ describe('rollout --policy openai (qwen3vl dialect)', () => {
     expect(most).toBe(2)
   }, 180_000)
 })
-

@@ -25,8 +25,32 @@ describe('rollout --policy oracle in every observation mode', () => {
     writeFileSync(join(dir, 'tasks.ndjson'), ndjson(sample))
     for (const mode of MODES) {
       const out = join(dir, `${mode}.ndjson`)
-      const result = await spawnWebgym(['rollout', '--policy', 'oracle', '--observe', mode, '--concurrency', '7', '--browsers', '3', '--horizon', '60', '--shots', join(dir, 'shots'), '-o', out, join(dir, 'tasks.ndjson')], {tmp: dir})
-      results.set(mode, {exitCode: result.exitCode ?? null, stderr: result.stderr, trajectories: existsSync(out) ? readNdjson(out) : []})
+      const result = await spawnWebgym(
+        [
+          'rollout',
+          '--policy',
+          'oracle',
+          '--observe',
+          mode,
+          '--concurrency',
+          '7',
+          '--browsers',
+          '3',
+          '--horizon',
+          '60',
+          '--shots',
+          join(dir, 'shots'),
+          '-o',
+          out,
+          join(dir, 'tasks.ndjson'),
+        ],
+        {tmp: dir},
+      )
+      results.set(mode, {
+        exitCode: result.exitCode ?? null,
+        stderr: result.stderr,
+        trajectories: existsSync(out) ? readNdjson(out) : [],
+      })
     }
   }, 900_000)
 
@@ -39,7 +63,9 @@ describe('rollout --policy oracle in every observation mode', () => {
       const {exitCode, stderr, trajectories} = results.get(mode)!
       expect(exitCode, stderr).toBe(0)
       expect(trajectories).toHaveLength(sample.length)
-      const failed = trajectories.filter((t) => t.status !== 'answered' || t.check?.pass !== true).map((t) => `${t.task.id}: ${t.status} ${JSON.stringify(t.check?.facts?.filter((f: any) => !f.pass))}`)
+      const failed = trajectories
+        .filter((t) => t.status !== 'answered' || t.check?.pass !== true)
+        .map((t) => `${t.task.id}: ${t.status} ${JSON.stringify(t.check?.facts?.filter((f: any) => !f.pass))}`)
       expect(failed).toEqual([])
     })
   }
@@ -58,7 +84,12 @@ describe('rollout --policy oracle in every observation mode', () => {
         expect(step.action_error).toBeNull()
       }
     }
-    const coordinates = results.get('screenshot')!.trajectories.flatMap((t) => t.steps).filter((step) => step.action?.name === 'left_click')
-    expect(coordinates.every((step) => Array.isArray(step.action.coordinate) && step.action.element === undefined)).toBe(true)
+    const coordinates = results
+      .get('screenshot')!
+      .trajectories.flatMap((t) => t.steps)
+      .filter((step) => step.action?.name === 'left_click')
+    expect(
+      coordinates.every((step) => Array.isArray(step.action.coordinate) && step.action.element === undefined),
+    ).toBe(true)
   })
 })

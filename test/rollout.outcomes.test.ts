@@ -27,7 +27,9 @@ const shop = [...new Catalog({seed: 0}).taskRecords()].filter((task) => task.met
 
 beforeAll(async () => {
   assertBuilt()
-  page = createServer((_request, response) => void response.writeHead(200, {'content-type': 'text/html'}).end(STUCK_PAGE))
+  page = createServer(
+    (_request, response) => void response.writeHead(200, {'content-type': 'text/html'}).end(STUCK_PAGE),
+  )
   await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve))
   pageHost = `127.0.0.1:${(page.address() as AddressInfo).port}`
   pageUrl = `http://${pageHost}/`
@@ -41,13 +43,27 @@ afterAll(async () => {
   await new Promise((resolve) => page?.close(resolve))
 })
 
-const task = (id: string, startUrl: string) => ({id: `test:${id}`, source: 'test', intent: `Outcome ${id}`, website: new URL(startUrl).hostname, start_url: startUrl, reference_answer: null})
+const task = (id: string, startUrl: string) => ({
+  id: `test:${id}`,
+  source: 'test',
+  intent: `Outcome ${id}`,
+  website: new URL(startUrl).hostname,
+  start_url: startUrl,
+  reference_answer: null,
+})
 const click = `Action: click\n<tool_call>\n${JSON.stringify({name: 'computer_use', arguments: {action: 'left_click', coordinate: [500, 500]}})}\n</tool_call>`
 
-async function rollout(tasks: unknown[], args: string[], options: {exitCode?: number; during?: (dir: string) => Promise<void>} = {}) {
+async function rollout(
+  tasks: unknown[],
+  args: string[],
+  options: {exitCode?: number; during?: (dir: string) => Promise<void>} = {},
+) {
   const dir = workdir().dir
   const out = join(dir, 'traj.ndjson')
-  const child = spawnWebgym(['rollout', '--concurrency', '1', '--browsers', '1', '--shots', join(dir, 'shots'), '-o', out, ...args, '-'], {input: ndjson(tasks), tmp: dir})
+  const child = spawnWebgym(
+    ['rollout', '--concurrency', '1', '--browsers', '1', '--shots', join(dir, 'shots'), '-o', out, ...args, '-'],
+    {input: ndjson(tasks), tmp: dir},
+  )
   await options.during?.(dir)
   const result = await child
   expect(result.stderr).not.toMatch(/internal error/)
@@ -59,12 +75,31 @@ async function rollout(tasks: unknown[], args: string[], options: {exitCode?: nu
 describe('typed episode ends', () => {
   it('a browser killed under an episode, with no retries left: error, browser-lost', async () => {
     const [first, second] = shop
-    const trajectories = await rollout([first, second], ['--policy', 'random', '--random-actions', 'scroll', '--horizon', '40', '--retries', '0', '--fixture-faults', 'none'], {
-      during: async (dir) => {
-        await waitFor(() => existsSync(join(dir, 'shots')) && readdirSync(join(dir, 'shots')).length >= 3, 120_000, 'the first steps')
-        process.kill(chromiumBrowsers(dir)[0]!, 'SIGKILL')
+    const trajectories = await rollout(
+      [first, second],
+      [
+        '--policy',
+        'random',
+        '--random-actions',
+        'scroll',
+        '--horizon',
+        '40',
+        '--retries',
+        '0',
+        '--fixture-faults',
+        'none',
+      ],
+      {
+        during: async (dir) => {
+          await waitFor(
+            () => existsSync(join(dir, 'shots')) && readdirSync(join(dir, 'shots')).length >= 3,
+            120_000,
+            'the first steps',
+          )
+          process.kill(chromiumBrowsers(dir)[0]!, 'SIGKILL')
+        },
       },
-    })
+    )
     const byTask = new Map(trajectories.map((t) => [t.task.id, t]))
     expect(byTask.get(first!.id)).toMatchObject({status: 'error', cause: {kind: 'browser-lost'}})
     // The next episode runs on the browser started in its place.
@@ -75,7 +110,22 @@ describe('typed episode ends', () => {
     const [target] = shop
     sites.setFaults('hang=1', new URL(target!.start_url!).hostname)
     try {
-      const [trajectory] = await rollout([target], ['--policy', 'random', '--sites', sites.url, '--sites-token', sites.token, '--navigation-timeout', '2', '--step-timeout', '2'], {exitCode: 1})
+      const [trajectory] = await rollout(
+        [target],
+        [
+          '--policy',
+          'random',
+          '--sites',
+          sites.url,
+          '--sites-token',
+          sites.token,
+          '--navigation-timeout',
+          '2',
+          '--step-timeout',
+          '2',
+        ],
+        {exitCode: 1},
+      )
       expect(trajectory).toMatchObject({status: 'error', cause: {kind: 'timeout', stage: 'start'}, steps: []})
     } finally {
       sites.setFaults('none', new URL(target!.start_url!).hostname)
@@ -85,7 +135,22 @@ describe('typed episode ends', () => {
   it('a renderer stuck in a script: error, timeout in stage observe; the settle wait ended at its bound first', async () => {
     standin.reset()
     standin.setHandler(() => ({content: click}))
-    const [trajectory] = await rollout([task('stuck', pageUrl)], ['--base-url', standin.url, '--model', 'standin-vl', '--allow-host', pageHost, '--step-timeout', '4', '--settle-timeout', '1'], {exitCode: 1})
+    const [trajectory] = await rollout(
+      [task('stuck', pageUrl)],
+      [
+        '--base-url',
+        standin.url,
+        '--model',
+        'standin-vl',
+        '--allow-host',
+        pageHost,
+        '--step-timeout',
+        '4',
+        '--settle-timeout',
+        '1',
+      ],
+      {exitCode: 1},
+    )
     expect(trajectory).toMatchObject({status: 'error', cause: {kind: 'timeout', stage: 'observe'}})
     expect(trajectory.steps).toHaveLength(1)
   }, 120_000)
@@ -93,7 +158,11 @@ describe('typed episode ends', () => {
   it('a model server that answers 500 after its retries: error, policy-failed', async () => {
     standin.reset()
     standin.setHandler(() => ({status: 500}))
-    const [trajectory] = await rollout([task('five-hundred', pageUrl)], ['--base-url', standin.url, '--model', 'standin-vl', '--allow-host', pageHost, '--max-retries', '1'], {exitCode: 1})
+    const [trajectory] = await rollout(
+      [task('five-hundred', pageUrl)],
+      ['--base-url', standin.url, '--model', 'standin-vl', '--allow-host', pageHost, '--max-retries', '1'],
+      {exitCode: 1},
+    )
     expect(trajectory).toMatchObject({status: 'error', cause: {kind: 'policy-failed'}, steps: []})
     expect(standin.requests).toHaveLength(2)
   }, 120_000)
@@ -117,12 +186,38 @@ describe('typed episode ends', () => {
 
   it('ends of their own: answered, horizon, and stuck after --max-repeats (no-effect)', async () => {
     standin.reset()
-    standin.script([{match: 'Outcome answered', reply: {content: `Action: answer\n<tool_call>\n{"name": "computer_use", "arguments": {"action": "answer", "text": "done"}}\n</tool_call>`}}])
+    standin.script([
+      {
+        match: 'Outcome answered',
+        reply: {
+          content: `Action: answer\n<tool_call>\n{"name": "computer_use", "arguments": {"action": "answer", "text": "done"}}\n</tool_call>`,
+        },
+      },
+    ])
     // The same scroll on a page that cannot scroll: no effect, three times in a row.
     // Otherwise a new address each step: never the same action twice, so only the cap ends it.
-    const navigate = (index: number) => `Action: navigate\n<tool_call>\n${JSON.stringify({name: 'computer_use', arguments: {action: 'navigate', url: `${pageUrl}?n=${index}`}})}\n</tool_call>`
-    standin.setHandler((request) => ({content: request.text.includes('Outcome stuck') ? `Action: scroll\n<tool_call>\n{"name": "computer_use", "arguments": {"action": "scroll", "direction": "up"}}\n</tool_call>` : navigate(request.index)}))
-    const trajectories = await rollout([task('answered', pageUrl), task('stuck', pageUrl), task('capped', pageUrl)], ['--base-url', standin.url, '--model', 'standin-vl', '--allow-host', pageHost, '--horizon', '8', '--max-repeats', '3'])
+    const navigate = (index: number) =>
+      `Action: navigate\n<tool_call>\n${JSON.stringify({name: 'computer_use', arguments: {action: 'navigate', url: `${pageUrl}?n=${index}`}})}\n</tool_call>`
+    standin.setHandler((request) => ({
+      content: request.text.includes('Outcome stuck')
+        ? `Action: scroll\n<tool_call>\n{"name": "computer_use", "arguments": {"action": "scroll", "direction": "up"}}\n</tool_call>`
+        : navigate(request.index),
+    }))
+    const trajectories = await rollout(
+      [task('answered', pageUrl), task('stuck', pageUrl), task('capped', pageUrl)],
+      [
+        '--base-url',
+        standin.url,
+        '--model',
+        'standin-vl',
+        '--allow-host',
+        pageHost,
+        '--horizon',
+        '8',
+        '--max-repeats',
+        '3',
+      ],
+    )
     const byTask = new Map(trajectories.map((t) => [t.task.id, t]))
     expect(byTask.get('test:answered')).toMatchObject({status: 'answered', cause: {kind: 'answered'}})
     expect(byTask.get('test:stuck')).toMatchObject({status: 'stuck', cause: {kind: 'no-effect'}})

@@ -19,9 +19,18 @@ const PAGE = `<!doctype html><html><head><title>long page</title></head><body st
 // Each dialect's scroll and answer, as its model writes them.
 const call = (args: object) => `<tool_call>\n${JSON.stringify({name: 'computer_use', arguments: args})}\n</tool_call>`
 const REPLIES: Record<DialectName, [StandinReply, StandinReply]> = {
-  qwen3vl: [{content: `Thought: Scroll.\nAction: scroll\n${call({action: 'scroll', direction: 'down'})}`}, {content: call({action: 'answer', text: 'done'})}],
-  tools: [{content: null, tool_calls: [{name: 'scroll', arguments: '{"direction": "down"}'}]}, {content: null, tool_calls: [{name: 'answer', arguments: '{"text": "done"}'}]}],
-  uitars: [{content: "Thought: Scroll.\nAction: scroll(direction='down')"}, {content: "Thought: Done.\nAction: finished(content='done')"}],
+  qwen3vl: [
+    {content: `Thought: Scroll.\nAction: scroll\n${call({action: 'scroll', direction: 'down'})}`},
+    {content: call({action: 'answer', text: 'done'})},
+  ],
+  tools: [
+    {content: null, tool_calls: [{name: 'scroll', arguments: '{"direction": "down"}'}]},
+    {content: null, tool_calls: [{name: 'answer', arguments: '{"text": "done"}'}]},
+  ],
+  uitars: [
+    {content: "Thought: Scroll.\nAction: scroll(direction='down')"},
+    {content: "Thought: Done.\nAction: finished(content='done')"},
+  ],
   som: [{content: 'Thought: Scroll.\nAction: scroll(0, 400)'}, {content: "Action: send_msg_to_user('done')"}],
 }
 
@@ -45,11 +54,44 @@ describe('training parity for every dialect x observation mode (built CLI, stand
       const wd = workdir()
       env.standin.reset()
       env.standin.setHandler((request) => REPLIES[dialect][Math.min(request.index, 1)]!)
-      wd.write('tasks.ndjson', ndjson([{id: 't:parity', source: 't', intent: 'Find the mugs', website: '127.0.0.1', start_url: env.page.url}]))
-      const rollout = await wd.run(['rollout', '--dialect', dialect, '--observe', mode, '--base-url', env.standin.url, '--model', 'm', '--allow-host', new URL(env.page.url).host, '--browsers', '1', '--concurrency', '1', '--horizon', '4', '--shots', 'shots', 'tasks.ndjson', '-o', 'traj.ndjson'], {cleanEnv: true})
+      wd.write(
+        'tasks.ndjson',
+        ndjson([{id: 't:parity', source: 't', intent: 'Find the mugs', website: '127.0.0.1', start_url: env.page.url}]),
+      )
+      const rollout = await wd.run(
+        [
+          'rollout',
+          '--dialect',
+          dialect,
+          '--observe',
+          mode,
+          '--base-url',
+          env.standin.url,
+          '--model',
+          'm',
+          '--allow-host',
+          new URL(env.page.url).host,
+          '--browsers',
+          '1',
+          '--concurrency',
+          '1',
+          '--horizon',
+          '4',
+          '--shots',
+          'shots',
+          'tasks.ndjson',
+          '-o',
+          'traj.ndjson',
+        ],
+        {cleanEnv: true},
+      )
       expect(rollout.exitCode, dump(rollout)).toBe(0)
       const [trajectory] = readNdjson(wd.path('traj.ndjson'))
-      expect(trajectory).toMatchObject({status: 'answered', answer: 'done', run: {prompt_version: POLICY_DIALECTS[dialect].promptVersion}})
+      expect(trajectory).toMatchObject({
+        status: 'answered',
+        answer: 'done',
+        run: {prompt_version: POLICY_DIALECTS[dialect].promptVersion},
+      })
       expect(trajectory.run.observe).toBe(mode === 'screenshot' ? undefined : mode)
       expect(trajectory.steps[0].action).toMatchObject({name: 'scroll', direction: 'down'})
       const requests = [...env.standin.requests]
@@ -59,7 +101,27 @@ describe('training parity for every dialect x observation mode (built CLI, stand
         if (mode === 'screenshot') expect(step.observation).toBeUndefined()
         else expect(requests[i]!.text).toContain(step.observation.text)
       }
-      writeFileSync(wd.path('judged.ndjson'), ndjson([{...trajectory, judgment: {reward: 1, facts: [], key_screenshots: [], answer_supported: null, reference_match: null, blocked: false, judge: 'programmatic', model: null, prompt_version: null, webgym_version: '0.1.0', error: null}}]))
+      writeFileSync(
+        wd.path('judged.ndjson'),
+        ndjson([
+          {
+            ...trajectory,
+            judgment: {
+              reward: 1,
+              facts: [],
+              key_screenshots: [],
+              answer_supported: null,
+              reference_match: null,
+              blocked: false,
+              judge: 'programmatic',
+              model: null,
+              prompt_version: null,
+              webgym_version: '0.1.0',
+              error: null,
+            },
+          },
+        ]),
+      )
       const train = await wd.run(['train', 'judged.ndjson', '--out', 'run', '--dry-run', '--backend', 'torch'])
       expect(train.exitCode, dump(train)).toBe(0)
       const samples = readNdjson(wd.path('run', 'samples.jsonl'))

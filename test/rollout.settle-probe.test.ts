@@ -18,8 +18,12 @@ const held: (() => void)[] = []
 
 beforeAll(async () => {
   server = createServer((request, response) => {
-    if (request.url === '/slow') return void held.push(() => response.end('<!doctype html><title>slow</title><p>arrived</p>'))
-    if (request.url === '/file') return void response.writeHead(200, {'content-type': 'application/octet-stream', 'content-disposition': 'attachment'}).end('data')
+    if (request.url === '/slow')
+      return void held.push(() => response.end('<!doctype html><title>slow</title><p>arrived</p>'))
+    if (request.url === '/file')
+      return void response
+        .writeHead(200, {'content-type': 'application/octet-stream', 'content-disposition': 'attachment'})
+        .end('data')
     response.writeHead(200, {'content-type': 'text/html'}).end(PAGE)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -40,14 +44,22 @@ async function openPage(): Promise<Page> {
   return page
 }
 
-const probe = (page: Page) => page.evaluate('window.__webgymSettle()') as Promise<{busy: string | null; quietMs: number; doc: string; changes: number}>
+const probe = (page: Page) =>
+  page.evaluate('window.__webgymSettle()') as Promise<{
+    busy: string | null
+    quietMs: number
+    doc: string
+    changes: number
+  }>
 
 describe('the settle probe', () => {
   it('reports a navigation the page began as busy while its answer is held', async () => {
     const page = await openPage()
     const before = await probe(page)
     expect(before.busy).toBeNull()
-    const during = (await page.evaluate(`(() => { document.getElementById('slow').click(); return window.__webgymSettle() })()`)) as typeof before
+    const during = (await page.evaluate(
+      `(() => { document.getElementById('slow').click(); return window.__webgymSettle() })()`,
+    )) as typeof before
     expect(during.busy).toBe('navigation')
     expect(during.doc).toBe(before.doc)
     expect(during.changes).toBeGreaterThan(before.changes)
@@ -65,13 +77,17 @@ describe('the settle probe', () => {
     const page = await openPage()
     await page.evaluate(`history.pushState({}, '', '/elsewhere')`)
     expect((await probe(page)).busy).toBeNull()
-    expect(await page.evaluate(`(() => { document.getElementById('file').click(); return window.__webgymSettle().busy })()`)).toBeNull()
+    expect(
+      await page.evaluate(`(() => { document.getElementById('file').click(); return window.__webgymSettle().busy })()`),
+    ).toBeNull()
     await page.context().close()
   })
 
-  it('does not count the screenshot itself (it hides the caret through the inputs\' style, then puts it back)', async () => {
+  it("does not count the screenshot itself (it hides the caret through the inputs' style, then puts it back)", async () => {
     const page = await openPage()
-    await page.evaluate(`document.body.insertAdjacentHTML('beforeend', '<input id="a" style="color: red"><input id="b" style="width:80px"><textarea></textarea>')`)
+    await page.evaluate(
+      `document.body.insertAdjacentHTML('beforeend', '<input id="a" style="color: red"><input id="b" style="width:80px"><textarea></textarea>')`,
+    )
     await page.waitForTimeout(100)
     const before = await probe(page)
     await page.screenshot({type: 'jpeg'})

@@ -3,7 +3,11 @@ import {observeSettled, waitForSettle, type SettleTarget} from '../src/lib/rollo
 
 // The settle loop's timing on a scripted page: its probe answers and its network counts change over time. The browser
 // side of settling is tested against real Chromium in rollout.settle.test.ts.
-function scripted(options: {probe?: (at: number) => {quietMs: number; busy: string | null; doc?: string; changes?: number} | 'hang'; inflight?: (at: number) => number; navigation?: Promise<void> | null}): SettleTarget {
+function scripted(options: {
+  probe?: (at: number) => {quietMs: number; busy: string | null; doc?: string; changes?: number} | 'hang'
+  inflight?: (at: number) => number
+  navigation?: Promise<void> | null
+}): SettleTarget {
   const start = performance.now()
   let navigation = options.navigation ?? null
   void navigation?.then(() => (navigation = null))
@@ -19,7 +23,8 @@ function scripted(options: {probe?: (at: number) => {quietMs: number; busy: stri
   }
 }
 
-const settle = (target: SettleTarget, timeoutMs = 1000) => waitForSettle(target, {quietMs: 100, timeoutMs, navigationTimeoutMs: 5000})
+const settle = (target: SettleTarget, timeoutMs = 1000) =>
+  waitForSettle(target, {quietMs: 100, timeoutMs, navigationTimeoutMs: 5000})
 
 describe('waitForSettle', () => {
   it('waits one quiet window after the action even on a page that has long been quiet', async () => {
@@ -37,8 +42,14 @@ describe('waitForSettle', () => {
 
   it('ends at the bound with what was still going on: a request that never ends, a page that keeps changing, a probe that never answers', async () => {
     expect(await settle(scripted({inflight: () => 1}), 400)).toMatchObject({settled: false, busy: 'network'})
-    expect(await settle(scripted({probe: () => ({quietMs: 10, busy: null})}), 400)).toMatchObject({settled: false, busy: 'changing'})
-    expect(await settle(scripted({probe: () => ({quietMs: 1e9, busy: 'animation'})}), 400)).toMatchObject({settled: false, busy: 'animation'})
+    expect(await settle(scripted({probe: () => ({quietMs: 10, busy: null})}), 400)).toMatchObject({
+      settled: false,
+      busy: 'changing',
+    })
+    expect(await settle(scripted({probe: () => ({quietMs: 1e9, busy: 'animation'})}), 400)).toMatchObject({
+      settled: false,
+      busy: 'animation',
+    })
     const hung = await settle(scripted({probe: () => 'hang'}), 400)
     expect(hung).toMatchObject({settled: false, busy: 'unresponsive'})
     expect(hung.ms).toBeLessThan(4000)
@@ -52,7 +63,9 @@ describe('waitForSettle', () => {
   })
 
   it('does nothing when settling is off', async () => {
-    expect(await waitForSettle(scripted({inflight: () => 1}), {quietMs: 100, timeoutMs: 0, navigationTimeoutMs: 5000})).toEqual({settled: true, ms: 0, busy: null})
+    expect(
+      await waitForSettle(scripted({inflight: () => 1}), {quietMs: 100, timeoutMs: 0, navigationTimeoutMs: 5000}),
+    ).toEqual({settled: true, ms: 0, busy: null})
   })
 })
 
@@ -69,9 +82,19 @@ describe('observeSettled', () => {
   })
 
   it('takes the observation again when the page changed while it was taken (a new document, a change the probe saw)', async () => {
-    for (const changed of [{doc: 'b', changes: 0}, {doc: 'a', changes: 4}]) {
+    for (const changed of [
+      {doc: 'b', changes: 0},
+      {doc: 'a', changes: 4},
+    ]) {
       let captures = 0
-      const target = scripted({probe: () => (captures === 1 ? {quietMs: 1e9, busy: null, ...changed} : captures === 0 ? {quietMs: 1e9, busy: null, doc: 'a', changes: 3} : {quietMs: 1e9, busy: null, ...changed})})
+      const target = scripted({
+        probe: () =>
+          captures === 1
+            ? {quietMs: 1e9, busy: null, ...changed}
+            : captures === 0
+              ? {quietMs: 1e9, busy: null, doc: 'a', changes: 3}
+              : {quietMs: 1e9, busy: null, ...changed},
+      })
       const {observation, settle} = await observeSettled(target, options, performance.now(), async () => ++captures)
       expect(observation).toBe(2)
       expect(settle).toMatchObject({settled: true, retaken: 1})
@@ -94,10 +117,15 @@ describe('observeSettled', () => {
     let captures = 0
     let changes = 0
     const target = scripted({probe: () => ({quietMs: 1e9, busy: null, doc: 'a', changes})})
-    const {observation, settle} = await observeSettled(target, {...options, timeoutMs: 1000}, performance.now(), async () => {
-      changes++
-      return ++captures
-    })
+    const {observation, settle} = await observeSettled(
+      target,
+      {...options, timeoutMs: 1000},
+      performance.now(),
+      async () => {
+        changes++
+        return ++captures
+      },
+    )
     expect(observation).toBe(captures)
     expect(captures).toBeGreaterThan(1)
     expect(captures).toBeLessThanOrEqual(4)
@@ -107,7 +135,12 @@ describe('observeSettled', () => {
   it('never retakes an observation whose wait the bound ended', async () => {
     let captures = 0
     const target = scripted({probe: () => ({quietMs: 1, busy: null, doc: 'a', changes: captures})})
-    const {observation, settle} = await observeSettled(target, {...options, timeoutMs: 200}, performance.now(), async () => ++captures)
+    const {observation, settle} = await observeSettled(
+      target,
+      {...options, timeoutMs: 200},
+      performance.now(),
+      async () => ++captures,
+    )
     expect(observation).toBe(1)
     expect(settle).toMatchObject({settled: false, busy: 'changing'})
   })

@@ -29,7 +29,29 @@ async function rollout(dir: string, tasks: readonly unknown[], extra: string[] =
   const out = join(dir, 'traj.ndjson')
   writeFileSync(tasksFile, ndjson(tasks))
   const result = await spawnWebgym(
-    ['rollout', '--policy', 'oracle', '--concurrency', '8', '--browsers', '3', '--horizon', '60', '--sites', sites.url, '--sites-token', sites.token, '--shots', join(dir, 'shots'), '--summary', join(dir, 'summary.json'), '-o', out, ...extra, tasksFile],
+    [
+      'rollout',
+      '--policy',
+      'oracle',
+      '--concurrency',
+      '8',
+      '--browsers',
+      '3',
+      '--horizon',
+      '60',
+      '--sites',
+      sites.url,
+      '--sites-token',
+      sites.token,
+      '--shots',
+      join(dir, 'shots'),
+      '--summary',
+      join(dir, 'summary.json'),
+      '-o',
+      out,
+      ...extra,
+      tasksFile,
+    ],
     {tmp: dir},
   )
   expect(result.stderr).not.toMatch(/internal error/)
@@ -39,7 +61,9 @@ async function rollout(dir: string, tasks: readonly unknown[], extra: string[] =
 }
 
 async function sessionLog(session: string): Promise<LoggedRequest[]> {
-  const response = await fetch(`${sites.url}/__webgym/log?session=${session}`, {headers: {'x-webgym-token': sites.token}})
+  const response = await fetch(`${sites.url}/__webgym/log?session=${session}`, {
+    headers: {'x-webgym-token': sites.token},
+  })
   return ((await response.json()) as {requests: LoggedRequest[]}).requests
 }
 
@@ -56,15 +80,25 @@ describe('rollout waits for the page to settle before it observes', () => {
   it('rolls out at least 200 episodes, every one answered and passing its check', () => {
     expect(trajectories.length).toBeGreaterThanOrEqual(200)
     expect(trajectories.map((t) => t.id).sort()).toEqual(sample.map((t) => `${t.id}#1`).sort())
-    const failed = trajectories.filter((t) => t.status !== 'answered' || t.check?.pass !== true).map((t) => `${t.id}: ${t.status} ${JSON.stringify(t.cause)} ${JSON.stringify(t.check?.facts?.filter((f: any) => !f.pass))}`)
+    const failed = trajectories
+      .filter((t) => t.status !== 'answered' || t.check?.pass !== true)
+      .map(
+        (t) =>
+          `${t.id}: ${t.status} ${JSON.stringify(t.cause)} ${JSON.stringify(t.check?.facts?.filter((f: any) => !f.pass))}`,
+      )
     expect(failed).toEqual([])
   })
 
   it('meets every hazard the fixture web offers, many times', async () => {
     const parts = new Map<string, number>()
-    for (const trajectory of trajectories) for (const request of await sessionLog(trajectory.check.session)) if (request.hazard) parts.set(request.hazard, (parts.get(request.hazard) ?? 0) + 1)
-    for (const part of ['skeleton-shell', 'skeleton-content', 'script-redirect', 'pushstate', 'late-effect']) expect(parts.get(part) ?? 0, part).toBeGreaterThanOrEqual(5)
-    const lazy = trajectories.filter((t) => siteHazards(new URL(t.task.start_url).hostname, MANY_HAZARDS).has('lazy-images'))
+    for (const trajectory of trajectories)
+      for (const request of await sessionLog(trajectory.check.session))
+        if (request.hazard) parts.set(request.hazard, (parts.get(request.hazard) ?? 0) + 1)
+    for (const part of ['skeleton-shell', 'skeleton-content', 'script-redirect', 'pushstate', 'late-effect'])
+      expect(parts.get(part) ?? 0, part).toBeGreaterThanOrEqual(5)
+    const lazy = trajectories.filter((t) =>
+      siteHazards(new URL(t.task.start_url).hostname, MANY_HAZARDS).has('lazy-images'),
+    )
     expect(lazy.length).toBeGreaterThanOrEqual(20)
   })
 
@@ -72,7 +106,9 @@ describe('rollout waits for the page to settle before it observes', () => {
     const checked = trajectories.reduce((sum, t) => sum + t.check.observations.checked, 0)
     const steps = trajectories.reduce((sum, t) => sum + t.steps.length, 0)
     expect(checked).toBe(steps)
-    const stale = trajectories.flatMap((t) => t.check.observations.stale.map((s: any) => `${t.id} step ${s.step}: ${s.reason}`))
+    const stale = trajectories.flatMap((t) =>
+      t.check.observations.stale.map((s: any) => `${t.id} step ${s.step}: ${s.reason}`),
+    )
     expect(stale).toEqual([])
   })
 
@@ -87,7 +123,9 @@ describe('rollout waits for the page to settle before it observes', () => {
     const steps = trajectories.flatMap((t) => t.steps)
     expect(steps.filter((step) => step.settled).length / steps.length).toBeGreaterThan(0.97)
     expect(trajectories[0].run.settle).toEqual({quiet_ms: 300, timeout_ms: 10_000})
-    expect(stderr).toMatch(/settle p50 \d+ ms, p95 \d+ ms, \d+\.\d% of steps ended at the bound, \d+ observations retaken/)
+    expect(stderr).toMatch(
+      /settle p50 \d+ ms, p95 \d+ ms, \d+\.\d% of steps ended at the bound, \d+ observations retaken/,
+    )
     // Retaking is for the page that changed while it was observed, not the rule: the screenshot itself changes nothing.
     const retaken = Number(/(\d+) observations retaken/.exec(stderr)![1])
     expect(retaken).toBeLessThan(0.05 * steps.length)
@@ -116,7 +154,10 @@ describe('pages that never settle', () => {
     const catalog = new Catalog({seed: 0})
     const task = [...catalog.taskRecords()].find((t) => t.meta?.family === 'shop')!
     const host = new URL(task.start_url!).hostname
-    for (const [hazard, busy] of [['animation', 'animation'], ['polling', 'network']] as const) {
+    for (const [hazard, busy] of [
+      ['animation', 'animation'],
+      ['polling', 'network'],
+    ] as const) {
       sites.setFaults(`${hazard}=1`, host)
       const {trajectories} = await rollout(workdir().dir, [task], ['--settle-timeout', '1.5'])
       sites.setFaults(HAZARDS, host)

@@ -16,7 +16,8 @@ import {workdir} from './helpers/workdir.js'
 const VIEWPORT = {width: 1280, height: 768}
 const dialect = POLICY_DIALECTS.tools
 /** A server's reply with function calls (arguments as the JSON string OpenAI sends), read as the step records it. */
-const read = (calls: {name: string; arguments: string}[], content: string | null = null) => dialect.parseResponse(dialect.responseText({content, toolCalls: calls}), {viewport: VIEWPORT})
+const read = (calls: {name: string; arguments: string}[], content: string | null = null) =>
+  dialect.parseResponse(dialect.responseText({content, toolCalls: calls}), {viewport: VIEWPORT})
 
 describe('the tools dialect', () => {
   it('converts screenshot pixels to webgym units and back, x first', () => {
@@ -29,15 +30,39 @@ describe('the tools dialect', () => {
 
   it('reads each function call into its action', () => {
     const cases: [{name: string; arguments: string}, Action][] = [
-      [{name: 'click', arguments: '{"x": 640, "y": 384}'}, {name: 'left_click', coordinate: [500, 500]}],
-      [{name: 'type_text', arguments: '{"text": "red mug", "submit": true}'}, {name: 'type', text: 'red mug\n'}],
-      [{name: 'type_text', arguments: '{"text": "red mug", "x": 128, "y": 76.8}'}, {name: 'type', text: 'red mug', coordinate: [100, 100]}],
-      [{name: 'scroll', arguments: '{"direction": "up"}'}, {name: 'scroll', direction: 'up'}],
-      [{name: 'wait', arguments: '{}'}, {name: 'wait', seconds: 2}],
-      [{name: 'wait', arguments: '{"seconds": 60}'}, {name: 'wait', seconds: 10}],
+      [
+        {name: 'click', arguments: '{"x": 640, "y": 384}'},
+        {name: 'left_click', coordinate: [500, 500]},
+      ],
+      [
+        {name: 'type_text', arguments: '{"text": "red mug", "submit": true}'},
+        {name: 'type', text: 'red mug\n'},
+      ],
+      [
+        {name: 'type_text', arguments: '{"text": "red mug", "x": 128, "y": 76.8}'},
+        {name: 'type', text: 'red mug', coordinate: [100, 100]},
+      ],
+      [
+        {name: 'scroll', arguments: '{"direction": "up"}'},
+        {name: 'scroll', direction: 'up'},
+      ],
+      [
+        {name: 'wait', arguments: '{}'},
+        {name: 'wait', seconds: 2},
+      ],
+      [
+        {name: 'wait', arguments: '{"seconds": 60}'},
+        {name: 'wait', seconds: 10},
+      ],
       [{name: 'go_back', arguments: '{}'}, {name: 'go_back'}],
-      [{name: 'navigate', arguments: '{"url": "https://example.com/"}'}, {name: 'navigate', url: 'https://example.com/'}],
-      [{name: 'answer', arguments: '{"text": "It costs $5."}'}, {name: 'answer', text: 'It costs $5.'}],
+      [
+        {name: 'navigate', arguments: '{"url": "https://example.com/"}'},
+        {name: 'navigate', url: 'https://example.com/'},
+      ],
+      [
+        {name: 'answer', arguments: '{"text": "It costs $5."}'},
+        {name: 'answer', text: 'It costs $5.'},
+      ],
     ]
     for (const [call, action] of cases) {
       const parsed = read([call], 'The field is in the middle.')
@@ -48,24 +73,60 @@ describe('the tools dialect', () => {
   })
 
   it('names what it cannot use, without throwing', () => {
-    expect(read([], 'I would click the button.')).toMatchObject({action: null, error: 'no function call in the reply', thought: 'I would click the button.'})
-    expect(read([{name: 'click', arguments: '{"x": 2000, "y": 10}'}])).toMatchObject({action: null, error: 'click: point (2000, 10) is off the 1280x768 screenshot'})
-    expect(read([{name: 'click', arguments: '{"x": "left"}'}])).toMatchObject({action: null, error: 'click: x and y must be numbers, got "left" and undefined'})
-    expect(read([{name: 'double_click', arguments: '{}'}]).error).toMatch(/^unknown function "double_click"; expected one of click, type_text/)
+    expect(read([], 'I would click the button.')).toMatchObject({
+      action: null,
+      error: 'no function call in the reply',
+      thought: 'I would click the button.',
+    })
+    expect(read([{name: 'click', arguments: '{"x": 2000, "y": 10}'}])).toMatchObject({
+      action: null,
+      error: 'click: point (2000, 10) is off the 1280x768 screenshot',
+    })
+    expect(read([{name: 'click', arguments: '{"x": "left"}'}])).toMatchObject({
+      action: null,
+      error: 'click: x and y must be numbers, got "left" and undefined',
+    })
+    expect(read([{name: 'double_click', arguments: '{}'}]).error).toMatch(
+      /^unknown function "double_click"; expected one of click, type_text/,
+    )
     expect(read([{name: 'click', arguments: '{"x": 1,'}]).error).toBe('the function call arguments are not JSON')
     expect(dialect.parseResponse(null, {viewport: VIEWPORT}).error).toBe('empty response')
   })
 
   it('writes calls for actions chosen without a model that read back as the same actions', () => {
-    const actions: Action[] = [{name: 'left_click', coordinate: [500, 500]}, {name: 'type', text: 'mug\n', coordinate: [100, 100]}, {name: 'scroll', direction: 'left'}, {name: 'go_back'}, {name: 'navigate', url: 'http://a.test/'}, {name: 'answer', text: '42'}]
-    for (const action of actions) expect(dialect.parseResponse(toolsReply(action, VIEWPORT), {viewport: VIEWPORT}).action).toEqual(action)
+    const actions: Action[] = [
+      {name: 'left_click', coordinate: [500, 500]},
+      {name: 'type', text: 'mug\n', coordinate: [100, 100]},
+      {name: 'scroll', direction: 'left'},
+      {name: 'go_back'},
+      {name: 'navigate', url: 'http://a.test/'},
+      {name: 'answer', text: '42'},
+    ]
+    for (const action of actions)
+      expect(dialect.parseResponse(toolsReply(action, VIEWPORT), {viewport: VIEWPORT}).action).toEqual(action)
   })
 
   it('states the screenshot size and the functions in the prompt, and is found by its prompt version', () => {
-    const messages = buildToolsMessages({task: {intent: 'Buy a mug'}, viewport: VIEWPORT, rounds: [], current: {url: 'http://a.test/', image: 'data:image/jpeg;base64,X'}, memory: null, useMemory: false, lastActionNoEffect: false})
+    const messages = buildToolsMessages({
+      task: {intent: 'Buy a mug'},
+      viewport: VIEWPORT,
+      rounds: [],
+      current: {url: 'http://a.test/', image: 'data:image/jpeg;base64,X'},
+      memory: null,
+      useMemory: false,
+      lastActionNoEffect: false,
+    })
     expect(messages[0]!.content).toContain('1280x768 pixels')
     expect(messages[0]!.content).toContain('"name":"type_text"')
-    expect(dialect.tools!.map((tool: any) => tool.function.name)).toEqual(['click', 'type_text', 'scroll', 'wait', 'go_back', 'navigate', 'answer'])
+    expect(dialect.tools!.map((tool: any) => tool.function.name)).toEqual([
+      'click',
+      'type_text',
+      'scroll',
+      'wait',
+      'go_back',
+      'navigate',
+      'answer',
+    ])
     expect(dialectForPromptVersion('tools-v1')).toBe(dialect)
   })
 })
@@ -89,22 +150,68 @@ describe('rollout --dialect tools (built CLI, stand-in, Chromium)', () => {
       {content: 'Done.', tool_calls: [{name: 'answer', arguments: '{"text": "submitted"}'}]},
     ]
     env.standin.setHandler((request) => replies[Math.min(request.index, replies.length - 1)]!)
-    wd.write('tasks.ndjson', ndjson([{id: 't:tools', source: 't', intent: 'Search for a red mug', website: '127.0.0.1', start_url: env.page.url}]))
-    const result = await wd.run(['rollout', '--dialect', 'tools', '--base-url', env.standin.url, '--model', 'gpt', '--allow-host', new URL(env.page.url).host, '--browsers', '1', '--concurrency', '1', '--horizon', '8', '--shots', 'shots', 'tasks.ndjson', '-o', 'traj.ndjson'], {cleanEnv: true})
+    wd.write(
+      'tasks.ndjson',
+      ndjson([
+        {id: 't:tools', source: 't', intent: 'Search for a red mug', website: '127.0.0.1', start_url: env.page.url},
+      ]),
+    )
+    const result = await wd.run(
+      [
+        'rollout',
+        '--dialect',
+        'tools',
+        '--base-url',
+        env.standin.url,
+        '--model',
+        'gpt',
+        '--allow-host',
+        new URL(env.page.url).host,
+        '--browsers',
+        '1',
+        '--concurrency',
+        '1',
+        '--horizon',
+        '8',
+        '--shots',
+        'shots',
+        'tasks.ndjson',
+        '-o',
+        'traj.ndjson',
+      ],
+      {cleanEnv: true},
+    )
     expect(result.exitCode, dump(result)).toBe(0)
     const [trajectory] = readNdjson(wd.path('traj.ndjson'))
     expect(trajectory).toMatchObject({status: 'answered', answer: 'submitted', run: {prompt_version: 'tools-v1'}})
     const steps = trajectory.steps
     expect(steps[0].action).toEqual({name: 'left_click', coordinate: [500, 500]})
-    expect(steps[0].response).toBe('The search field is in the middle.\n<tool_call>\n{"name":"click","arguments":{"x":640,"y":384}}\n</tool_call>')
+    expect(steps[0].response).toBe(
+      'The search field is in the middle.\n<tool_call>\n{"name":"click","arguments":{"x":640,"y":384}}\n</tool_call>',
+    )
     expect(steps[1].title).toBe('click 640,384')
     expect(steps[2].title).toBe('submitted red mug')
-    expect(steps[2]).toMatchObject({action: null, action_error: 'click: point (9000, 1) is off the 1280x768 screenshot'})
+    expect(steps[2]).toMatchObject({
+      action: null,
+      action_error: 'click: point (9000, 1) is off the 1280x768 screenshot',
+    })
     const body = env.standin.requests[0]!.body
     expect(body.tool_choice).toBe('auto')
     expect(body.tools.map((tool: any) => tool.function.name)).toContain('type_text')
 
-    const judgment = {reward: 1, facts: [], key_screenshots: [], answer_supported: null, reference_match: null, blocked: false, judge: 'programmatic', model: null, prompt_version: null, webgym_version: '0.1.0', error: null}
+    const judgment = {
+      reward: 1,
+      facts: [],
+      key_screenshots: [],
+      answer_supported: null,
+      reference_match: null,
+      blocked: false,
+      judge: 'programmatic',
+      model: null,
+      prompt_version: null,
+      webgym_version: '0.1.0',
+      error: null,
+    }
     writeFileSync(wd.path('judged.ndjson'), ndjson([{...trajectory, judgment}]))
     const train = await wd.run(['train', 'judged.ndjson', '--out', 'run', '--dry-run', '--backend', 'torch'])
     expect(train.exitCode, dump(train)).toBe(0)

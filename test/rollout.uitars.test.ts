@@ -25,7 +25,7 @@ describe('UI-TARS coordinates', () => {
     expect(uitarsCanvas({width: 1330, height: 770})).toEqual({width: 1344, height: 784})
     // Over 16384 x 28^2 pixels the image is scaled down, keeping its shape.
     const big = uitarsCanvas({width: 7680, height: 4320})
-    expect(big.width % 28 + (big.height % 28)).toBe(0)
+    expect((big.width % 28) + (big.height % 28)).toBe(0)
     expect(big.width * big.height).toBeLessThanOrEqual(16384 * 28 * 28)
     expect(Math.abs(big.width / big.height - 16 / 9)).toBeLessThan(0.02)
   })
@@ -37,7 +37,12 @@ describe('UI-TARS coordinates', () => {
     expect(fromUiTars([0, 756], VIEWPORT)).toEqual([0, 1000])
     expect(fromUiTars([1300, 10], VIEWPORT)).toBe('point (1300,10) is off the 1288x756 screenshot the model sees')
     expect(toUiTars([500, 500], VIEWPORT)).toEqual([644, 378])
-    for (const point of [[0, 0], [123, 457], [999, 1], [1000, 1000]] as [number, number][]) {
+    for (const point of [
+      [0, 0],
+      [123, 457],
+      [999, 1],
+      [1000, 1000],
+    ] as [number, number][]) {
       const back = fromUiTars(toUiTars(point, VIEWPORT), VIEWPORT) as [number, number]
       expect(Math.abs(back[0] - point[0]) + Math.abs(back[1] - point[1])).toBeLessThanOrEqual(1)
     }
@@ -47,52 +52,86 @@ describe('UI-TARS coordinates', () => {
 describe('UI-TARS replies', () => {
   it('reads each action of the published grammar', () => {
     const cases: [string, Action][] = [
-      ["Thought: The search box is at the top.\nAction: click(start_box='<|box_start|>(644,378)<|box_end|>')", {name: 'left_click', coordinate: [500, 500]}],
+      [
+        "Thought: The search box is at the top.\nAction: click(start_box='<|box_start|>(644,378)<|box_end|>')",
+        {name: 'left_click', coordinate: [500, 500]},
+      ],
       ["Action: click(start_box='(1288,0)')", {name: 'left_click', coordinate: [1000, 0]}],
       ["Thought: x\nAction: click(point='<point>644 378</point>')", {name: 'left_click', coordinate: [500, 500]}],
       // A box: its centre.
       ["Action: click(start_box='(600,350,688,406)')", {name: 'left_click', coordinate: [500, 500]}],
       ["Thought: Type the query.\nAction: type(content='red mug\\n')", {name: 'type', text: 'red mug\n'}],
       ["Action: type(content='it\\'s \"fine\"')", {name: 'type', text: `it's "fine"`}],
-      ["Action: scroll(start_box='<|box_start|>(644,378)<|box_end|>', direction='up')", {name: 'scroll', direction: 'up', coordinate: [500, 500]}],
+      [
+        "Action: scroll(start_box='<|box_start|>(644,378)<|box_end|>', direction='up')",
+        {name: 'scroll', direction: 'up', coordinate: [500, 500]},
+      ],
       ["Action: scroll(direction='down')", {name: 'scroll', direction: 'down'}],
       ['Action: wait()', {name: 'wait', seconds: 5}],
       ["Action: hotkey(key='alt left')", {name: 'go_back'}],
-      ["Thought: The price is shown.\nAction: finished(content='The mug costs $5.')", {name: 'answer', text: 'The mug costs $5.'}],
+      [
+        "Thought: The price is shown.\nAction: finished(content='The mug costs $5.')",
+        {name: 'answer', text: 'The mug costs $5.'},
+      ],
     ]
     for (const [reply, action] of cases) {
       const parsed = parse(reply)
       expect(parsed.error, reply).toBeNull()
       expect(parsed.action, reply).toEqual(action)
     }
-    expect(parse("Thought: The search box is at the top.\nAction: click(start_box='(1,2)')").thought).toBe('The search box is at the top.')
+    expect(parse("Thought: The search box is at the top.\nAction: click(start_box='(1,2)')").thought).toBe(
+      'The search box is at the top.',
+    )
   })
 
   it('names what it cannot use, without throwing', () => {
     const errors: [string | null, string][] = [
       [null, 'empty response'],
       ['I think I should click the button.', 'no "Action:" line in the response'],
-      ["Action: left_double(start_box='(10,10)')", `UI-TARS action "left_double" is not in webgym's action set (click, type, scroll, wait, finished, hotkey(key='alt left'))`],
+      [
+        "Action: left_double(start_box='(10,10)')",
+        `UI-TARS action "left_double" is not in webgym's action set (click, type, scroll, wait, finished, hotkey(key='alt left'))`,
+      ],
       ["Action: hotkey(key='ctrl c')", `hotkey "ctrl c" is not in webgym's action set (only alt left, to go back)`],
       ["Action: click(start_box='(1400,10)')", 'point (1400,10) is off the 1288x756 screenshot the model sees'],
       ["Action: click(start_box='(10)')", `invalid point "(10)"; expected (x,y)`],
       ['Action: click()', "click needs start_box='(x,y)'"],
       ["Action: finished(content='')", "finished needs content='...' with the answer"],
-      ['Action: click the red button', `cannot read the action "click the red button"; expected name(key='value', ...)`],
+      [
+        'Action: click the red button',
+        `cannot read the action "click the red button"; expected name(key='value', ...)`,
+      ],
       ["Action: scroll(direction='sideways')", 'invalid scroll direction "sideways"; expected up, down, left or right'],
     ]
     for (const [reply, error] of errors) expect(parse(reply as string)).toMatchObject({action: null, error})
   })
 
   it('writes replies for actions chosen without the model that it reads back as the same actions', () => {
-    const actions: Action[] = [{name: 'left_click', coordinate: [500, 500]}, {name: 'type', text: "O'Brien\n"}, {name: 'scroll', direction: 'left', coordinate: [0, 1000]}, {name: 'wait', seconds: 5}, {name: 'go_back'}, {name: 'answer', text: 'It is 42.'}]
+    const actions: Action[] = [
+      {name: 'left_click', coordinate: [500, 500]},
+      {name: 'type', text: "O'Brien\n"},
+      {name: 'scroll', direction: 'left', coordinate: [0, 1000]},
+      {name: 'wait', seconds: 5},
+      {name: 'go_back'},
+      {name: 'answer', text: 'It is 42.'},
+    ]
     for (const action of actions) expect(parse(uitarsReply(action, VIEWPORT)).action).toEqual(action)
-    expect(uitarsReply({name: 'left_click', coordinate: [500, 500]}, VIEWPORT)).toBe("Thought: Next step.\nAction: click(start_box='<|box_start|>(644,378)<|box_end|>')")
+    expect(uitarsReply({name: 'left_click', coordinate: [500, 500]}, VIEWPORT)).toBe(
+      "Thought: Next step.\nAction: click(start_box='<|box_start|>(644,378)<|box_end|>')",
+    )
   })
 })
 
 describe('the uitars prompt', () => {
-  const round = (i: number) => ({url: `http://shop.test/${i}`, title: `Page ${i}`, response: `Thought: ${i}\nAction: click(start_box='(${i},${i})')`, action: {name: 'left_click', coordinate: [i, i]} as Action, action_error: null, repeated: false, image: `data:image/jpeg;base64,S${i}`})
+  const round = (i: number) => ({
+    url: `http://shop.test/${i}`,
+    title: `Page ${i}`,
+    response: `Thought: ${i}\nAction: click(start_box='(${i},${i})')`,
+    action: {name: 'left_click', coordinate: [i, i]} as Action,
+    action_error: null,
+    repeated: false,
+    image: `data:image/jpeg;base64,S${i}`,
+  })
   const input = (rounds = 0, window?: number) => ({
     task: {intent: 'Find the cheapest red mug', website: 'shop.test', start_url: 'http://shop.test/'},
     viewport: VIEWPORT,
@@ -115,9 +154,13 @@ describe('the uitars prompt', () => {
 
   it('sends at most `window` screenshots and names older steps in its own grammar', () => {
     const messages = buildUiTarsMessages(input(6, 3))
-    const images = messages.flatMap((m) => (Array.isArray(m.content) ? m.content.filter((p) => p.type === 'image_url') : []))
+    const images = messages.flatMap((m) =>
+      Array.isArray(m.content) ? m.content.filter((p) => p.type === 'image_url') : [],
+    )
     expect(images).toHaveLength(3)
-    expect(JSON.stringify(messages[0])).toContain("Step 1: click(start_box='<|box_start|>(1,1)<|box_end|>') on http://shop.test/1")
+    expect(JSON.stringify(messages[0])).toContain(
+      "Step 1: click(start_box='<|box_start|>(1,1)<|box_end|>') on http://shop.test/1",
+    )
     expect(buildUiTarsMessages(input(6, 3))).toEqual(messages)
   })
 
@@ -148,8 +191,37 @@ describe('rollout --dialect uitars (built CLI, stand-in, Chromium)', () => {
     ]
     env.standin.setHandler((request) => ({content: replies[Math.min(request.index, replies.length - 1)]!}))
     const host = new URL(env.page.url).host
-    wd.write('tasks.ndjson', ndjson([{id: 't:uitars', source: 't', intent: 'Search for a red mug', website: '127.0.0.1', start_url: env.page.url}]))
-    const result = await wd.run(['rollout', '--dialect', 'uitars', '--base-url', env.standin.url, '--model', 'ui-tars', '--allow-host', host, '--browsers', '1', '--concurrency', '1', '--horizon', '8', '--shots', 'shots', 'tasks.ndjson', '-o', 'traj.ndjson'], {cleanEnv: true})
+    wd.write(
+      'tasks.ndjson',
+      ndjson([
+        {id: 't:uitars', source: 't', intent: 'Search for a red mug', website: '127.0.0.1', start_url: env.page.url},
+      ]),
+    )
+    const result = await wd.run(
+      [
+        'rollout',
+        '--dialect',
+        'uitars',
+        '--base-url',
+        env.standin.url,
+        '--model',
+        'ui-tars',
+        '--allow-host',
+        host,
+        '--browsers',
+        '1',
+        '--concurrency',
+        '1',
+        '--horizon',
+        '8',
+        '--shots',
+        'shots',
+        'tasks.ndjson',
+        '-o',
+        'traj.ndjson',
+      ],
+      {cleanEnv: true},
+    )
     expect(result.exitCode, dump(result)).toBe(0)
     const [trajectory] = readNdjson(wd.path('traj.ndjson'))
     expect(trajectory.run.prompt_version).toBe('uitars-v1')
@@ -161,14 +233,29 @@ describe('rollout --dialect uitars (built CLI, stand-in, Chromium)', () => {
     expect(steps[1].action).toEqual({name: 'type', text: 'red mug\n'})
     expect(steps[2].title).toBe('submitted red mug')
     // An action outside webgym's set is the step's error, and the episode goes on.
-    expect(steps[2]).toMatchObject({action: null, action_error: expect.stringContaining('"left_double" is not in webgym')})
+    expect(steps[2]).toMatchObject({
+      action: null,
+      action_error: expect.stringContaining('"left_double" is not in webgym'),
+    })
     expect(steps[3].action).toEqual({name: 'answer', text: 'submitted'})
     expect(trajectory.answer).toBe('submitted')
     // No system message: UI-TARS takes its instructions in the first user turn.
     expect(env.standin.requests[0]!.body.messages[0].role).toBe('user')
 
     // Training parity: each sample's messages are the request sent at that step.
-    const judgment = {reward: 1, facts: [], key_screenshots: [], answer_supported: null, reference_match: null, blocked: false, judge: 'programmatic', model: null, prompt_version: null, webgym_version: '0.1.0', error: null}
+    const judgment = {
+      reward: 1,
+      facts: [],
+      key_screenshots: [],
+      answer_supported: null,
+      reference_match: null,
+      blocked: false,
+      judge: 'programmatic',
+      model: null,
+      prompt_version: null,
+      webgym_version: '0.1.0',
+      error: null,
+    }
     writeFileSync(wd.path('judged.ndjson'), ndjson([{...trajectory, judgment}]))
     const train = await wd.run(['train', 'judged.ndjson', '--out', 'run', '--dry-run', '--backend', 'torch'])
     expect(train.exitCode, dump(train)).toBe(0)

@@ -19,7 +19,16 @@ import {TaskSchema} from '../src/lib/schema/task.js'
 import {workdir} from './helpers/workdir.js'
 
 const temp = () => workdir().dir
-const task = (level: 'easy' | 'medium' | 'hard' | null) => TaskSchema.parse({id: 't:1', source: 't', intent: 'x', website: 'a.example', start_url: 'https://a.example/', reference_answer: null, level})
+const task = (level: 'easy' | 'medium' | 'hard' | null) =>
+  TaskSchema.parse({
+    id: 't:1',
+    source: 't',
+    intent: 'x',
+    website: 'a.example',
+    start_url: 'https://a.example/',
+    reference_answer: null,
+    level,
+  })
 
 describe('StepBarrier', () => {
   it('releases all parties only when the last one arrives', async () => {
@@ -50,12 +59,26 @@ describe('StepBarrier', () => {
 describe('episode ends', () => {
   const context = {what: 'observing the page', lost: false, stopped: false, taskId: 't:1'}
   it('are told by what was thrown, never by its message', () => {
-    expect(failureIn('observe', new TimeoutError('anything at all', 10), context)).toMatchObject({status: 'error', cause: {kind: 'timeout', stage: 'observe'}})
-    expect(failureIn('start', new playwrightErrors.TimeoutError('page.goto: Timeout 30000ms exceeded.'), context)).toMatchObject({status: 'error', cause: {kind: 'timeout', stage: 'start'}})
+    expect(failureIn('observe', new TimeoutError('anything at all', 10), context)).toMatchObject({
+      status: 'error',
+      cause: {kind: 'timeout', stage: 'observe'},
+    })
+    expect(
+      failureIn('start', new playwrightErrors.TimeoutError('page.goto: Timeout 30000ms exceeded.'), context),
+    ).toMatchObject({status: 'error', cause: {kind: 'timeout', stage: 'start'}})
     // A message that reads like a timeout is not one.
-    expect(failureIn('act', new Error('the step did not finish in time (Timeout 30000ms exceeded)'), context)).toMatchObject({status: 'error', cause: {kind: 'browser-error', stage: 'act'}})
-    expect(failureIn('decide', new PolicyFailure('the model server answered HTTP 500'), context)).toMatchObject({status: 'error', cause: {kind: 'policy-failed'}, error: 'the policy failed: the model server answered HTTP 500'})
-    expect(failureIn('observe', new TimeoutError('x', 1), {...context, stopped: true})).toMatchObject({status: 'aborted', cause: {kind: 'stopped'}})
+    expect(
+      failureIn('act', new Error('the step did not finish in time (Timeout 30000ms exceeded)'), context),
+    ).toMatchObject({status: 'error', cause: {kind: 'browser-error', stage: 'act'}})
+    expect(failureIn('decide', new PolicyFailure('the model server answered HTTP 500'), context)).toMatchObject({
+      status: 'error',
+      cause: {kind: 'policy-failed'},
+      error: 'the policy failed: the model server answered HTTP 500',
+    })
+    expect(failureIn('observe', new TimeoutError('x', 1), {...context, stopped: true})).toMatchObject({
+      status: 'aborted',
+      cause: {kind: 'stopped'},
+    })
     expect(() => failureIn('observe', new Error('Target closed'), {...context, lost: true})).toThrow(BrowserLostError)
   })
 })
@@ -72,8 +95,12 @@ describe('horizons', () => {
 
 describe('actions', () => {
   it('compares actions field by field for the repeated-action check', () => {
-    expect(sameAction({name: 'left_click', coordinate: [10, 20]}, {name: 'left_click', coordinate: [10, 20]})).toBe(true)
-    expect(sameAction({name: 'left_click', coordinate: [10, 20]}, {name: 'left_click', coordinate: [20, 10]})).toBe(false)
+    expect(sameAction({name: 'left_click', coordinate: [10, 20]}, {name: 'left_click', coordinate: [10, 20]})).toBe(
+      true,
+    )
+    expect(sameAction({name: 'left_click', coordinate: [10, 20]}, {name: 'left_click', coordinate: [20, 10]})).toBe(
+      false,
+    )
     expect(sameAction({name: 'type', text: 'a'}, {name: 'type', text: 'b'})).toBe(false)
     expect(sameAction({name: 'scroll', direction: 'up'}, {name: 'scroll', direction: 'down'})).toBe(false)
     expect(sameAction(null, null)).toBe(false)
@@ -100,7 +127,9 @@ describe('actions', () => {
     expect(taskSeed(7, 'a', 2)).not.toBe(taskSeed(7, 'a', 3))
     const actions = draw(taskSeed(1, 'x')).concat(draw(taskSeed(2, 'x')))
     expect(new Set(actions.map((action) => action.name))).toEqual(new Set(['left_click', 'type', 'scroll', 'go_back']))
-    for (const action of actions) for (const value of action.coordinate ?? []) expect(value).toBeGreaterThanOrEqual(0), expect(value).toBeLessThanOrEqual(1000)
+    for (const action of actions)
+      for (const value of action.coordinate ?? [])
+        (expect(value).toBeGreaterThanOrEqual(0), expect(value).toBeLessThanOrEqual(1000))
   })
 
   it('draws only the action kinds it is given', () => {
@@ -136,12 +165,26 @@ describe('ArtefactStore', () => {
 describe('resuming a rollout', () => {
   it('keeps finished trajectories, drops aborted and error ones (to redo them), duplicates and a cut-off last line', async () => {
     const file = join(temp(), 'traj.ndjson')
-    const line = (id: string, status: string, attempt?: number) => JSON.stringify({task: {id}, status, ...(attempt ? {attempt} : {})})
-    writeFileSync(file, [line('a', 'answered'), line('b', 'aborted'), line('c', 'error'), line('a', 'horizon'), line('e', 'blocked'), line('e', 'stuck', 2), line('e', 'error', 3)].join('\n') + '\n{"task": {"id": "d"')
+    const line = (id: string, status: string, attempt?: number) =>
+      JSON.stringify({task: {id}, status, ...(attempt ? {attempt} : {})})
+    writeFileSync(
+      file,
+      [
+        line('a', 'answered'),
+        line('b', 'aborted'),
+        line('c', 'error'),
+        line('a', 'horizon'),
+        line('e', 'blocked'),
+        line('e', 'stuck', 2),
+        line('e', 'error', 3),
+      ].join('\n') + '\n{"task": {"id": "d"',
+    )
     const done = await attemptsAlreadyRolledOut(file)
     // Records without an attempt are attempt 1 (written before --samples); each attempt counts on its own.
     expect([...done].sort()).toEqual(['a#1', 'e#1', 'e#2'])
-    expect(readFileSync(file, 'utf8')).toBe(`${line('a', 'answered')}\n${line('e', 'blocked')}\n${line('e', 'stuck', 2)}\n`)
+    expect(readFileSync(file, 'utf8')).toBe(
+      `${line('a', 'answered')}\n${line('e', 'blocked')}\n${line('e', 'stuck', 2)}\n`,
+    )
   })
 
   it('starts from nothing when the file does not exist yet', async () => {
@@ -157,7 +200,17 @@ describe('RolloutMetrics', () => {
     metrics.finished('error')
     metrics.checkFailed('no token')
     metrics.checkFailed('timed out')
-    const summary = metrics.summary({browser_restarts: 1, total: 2, concurrency: 2, mode: 'async', policy: 'random', invalid_skipped: 3, samples: 1, shard: null, policy_servers: null})
+    const summary = metrics.summary({
+      browser_restarts: 1,
+      total: 2,
+      concurrency: 2,
+      mode: 'async',
+      policy: 'random',
+      invalid_skipped: 3,
+      samples: 1,
+      shard: null,
+      policy_servers: null,
+    })
     expect(summary.timings_ms.policy).toEqual({p50: 51, p95: 96})
     expect(summary.timings_ms.observe).toBeNull()
     expect(summary.by_status).toMatchObject({answered: 1, error: 1, horizon: 0})

@@ -51,16 +51,19 @@ async function visit(url: string, screenshot?: string): Promise<Visit> {
 }
 
 describe('the fixture web in Chromium', () => {
-  it.each(FAMILIES.map((family) => family.id))('renders a %s site like a real one (screenshot kept)', async (familyId) => {
-    const site = fixture.server.catalog.sites.find((s) => s.family === familyId)!
-    const result = await visit(`http://${site.host}/`, join(SHOTS, `${familyId}.jpg`))
-    expect(result.status).toBe(200)
-    expect(result.title).toContain(site.name)
-    expect(result.textLength).toBeGreaterThan(300)
-    expect(result.brokenImages).toBe(0)
-    expect(result.pageErrors).toEqual([])
-    expect(result.outsideRequests).toEqual([])
-  })
+  it.each(FAMILIES.map((family) => family.id))(
+    'renders a %s site like a real one (screenshot kept)',
+    async (familyId) => {
+      const site = fixture.server.catalog.sites.find((s) => s.family === familyId)!
+      const result = await visit(`http://${site.host}/`, join(SHOTS, `${familyId}.jpg`))
+      expect(result.status).toBe(200)
+      expect(result.title).toContain(site.name)
+      expect(result.textLength).toBeGreaterThan(300)
+      expect(result.brokenImages).toBe(0)
+      expect(result.pageErrors).toEqual([])
+      expect(result.outsideRequests).toEqual([])
+    },
+  )
 
   it('renders every task start page of every site without a script error or an outside request', async () => {
     const starts = new Set<string>()
@@ -73,8 +76,15 @@ describe('the fixture web in Chromium', () => {
         while (next < urls.length) {
           const url = urls[next++]!
           const result = await visit(url)
-          if (result.status !== 200 || result.pageErrors.length > 0 || result.outsideRequests.length > 0 || result.brokenImages > 0)
-            problems.push(`${url}: status ${result.status}, errors ${result.pageErrors.join('; ')}, outside ${result.outsideRequests.join(' ')}, broken images ${result.brokenImages}`)
+          if (
+            result.status !== 200 ||
+            result.pageErrors.length > 0 ||
+            result.outsideRequests.length > 0 ||
+            result.brokenImages > 0
+          )
+            problems.push(
+              `${url}: status ${result.status}, errors ${result.pageErrors.join('; ')}, outside ${result.outsideRequests.join(' ')}, broken images ${result.brokenImages}`,
+            )
         }
       }),
     )

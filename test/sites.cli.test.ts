@@ -18,7 +18,10 @@ beforeAll(async () => {
 
 describe('webgym sites tasks', () => {
   it('prints valid Task records, each with a rubric, a reference solution and a check', () => {
-    const tasks = tasksText.trim().split('\n').map((line) => TaskSchema.parse(JSON.parse(line)))
+    const tasks = tasksText
+      .trim()
+      .split('\n')
+      .map((line) => TaskSchema.parse(JSON.parse(line)))
     for (const task of tasks) {
       expect(task.rubric, task.id).not.toBeNull()
       expect(task.difficulty).toBe(task.rubric!.fact_groups.reduce((n, g) => n + g.facts.length, 0))
@@ -34,7 +37,12 @@ describe('webgym sites tasks', () => {
   it('covers at least 500 tasks over 200 websites, all levels and 4 of the 6 domains (webgym stats)', async () => {
     const stats = await runWebgym(['stats', '--json', '--top', '1000'], {input: tasksText})
     expect(stats.exitCode, String(stats.stderr)).toBe(0)
-    const counts = JSON.parse(String(stats.stdout)) as {records: number; distinct_websites: number; by_level: Record<string, number>; by_domain: Record<string, number>}
+    const counts = JSON.parse(String(stats.stdout)) as {
+      records: number
+      distinct_websites: number
+      by_level: Record<string, number>
+      by_domain: Record<string, number>
+    }
     expect(counts.records).toBeGreaterThanOrEqual(500)
     expect(counts.distinct_websites).toBeGreaterThanOrEqual(200)
     for (const level of ['easy', 'medium', 'hard']) expect(counts.by_level[level] ?? 0, level).toBeGreaterThan(0)
@@ -53,9 +61,15 @@ describe('webgym sites tasks', () => {
     const wd = workdir()
     const train = wd.path('train.ndjson')
     const test = wd.path('test.ndjson')
-    const split = await runWebgym(['split', '--train', train, '--test', test, '--test-size', '40', '-'], {input: tasksText})
+    const split = await runWebgym(['split', '--train', train, '--test', test, '--test-size', '40', '-'], {
+      input: tasksText,
+    })
     expect(split.exitCode, String(split.stderr)).toBe(0)
-    const read = async (path: string) => (await readFile(path, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as {id: string; website: string})
+    const read = async (path: string) =>
+      (await readFile(path, 'utf8'))
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as {id: string; website: string})
     const [trainTasks, testTasks] = [await read(train), await read(test)]
     const trainSites = new Set(trainTasks.map((task) => task.website))
     expect(testTasks.some((task) => trainSites.has(task.website))).toBe(false)
@@ -63,7 +77,9 @@ describe('webgym sites tasks', () => {
     expect(new Set(testTasks.map((task) => task.website)).size).toBe(40)
     expect(trainTasks.length + testTasks.length).toBeLessThanOrEqual(tasksText.trim().split('\n').length)
     expect(trainTasks.length).toBeGreaterThan(300)
-    expect(new Set([...trainTasks, ...testTasks].map((task) => task.id)).size).toBe(trainTasks.length + testTasks.length)
+    expect(new Set([...trainTasks, ...testTasks].map((task) => task.id)).size).toBe(
+      trainTasks.length + testTasks.length,
+    )
   })
 
   it('names an unknown family', async () => {
@@ -85,7 +101,13 @@ describe('webgym sites serve', () => {
       })
       child.on('exit', () => reject(new Error(`sites serve exited early: ${text}`)))
     })
-    const info = JSON.parse(line) as {url: string; port: number; host_resolver_rules: string; token: string; sites: number}
+    const info = JSON.parse(line) as {
+      url: string
+      port: number
+      host_resolver_rules: string
+      token: string
+      sites: number
+    }
     expect(info.port).toBeGreaterThan(0)
     expect(info.url).toBe(`http://127.0.0.1:${info.port}`)
     expect(info.host_resolver_rules).toBe(`MAP *.webgym.test 127.0.0.1:${info.port}`)
@@ -107,7 +129,9 @@ describe('webgym sites serve', () => {
       const port = (taken.address() as AddressInfo).port
       const result = await runWebgym(['sites', 'serve', '--port', String(port)])
       expect(result.exitCode).toBe(1)
-      expect(String(result.stderr).trim().split('\n')).toEqual([`webgym: cannot listen on 127.0.0.1:${port}: the port is in use (pass another --port, or --port 0 for any free one)`])
+      expect(String(result.stderr).trim().split('\n')).toEqual([
+        `webgym: cannot listen on 127.0.0.1:${port}: the port is in use (pass another --port, or --port 0 for any free one)`,
+      ])
       expect(result.stdout).toBe('')
     } finally {
       await new Promise((resolve) => taken.close(resolve))

@@ -7,7 +7,11 @@ describe('fault specs', () => {
   it('parses none, realistic, and each part', () => {
     expect(parseFaultSpec('none')).toEqual({})
     expect(parseFaultSpec('realistic')).toEqual(REALISTIC_FAULTS)
-    expect(parseFaultSpec('latency=200/1500,error=0.02,hang=0.005,block=0.01,block-kind=403,offsite=0.01,heavy=0.02,blocked-sites=0.03')).toEqual({
+    expect(
+      parseFaultSpec(
+        'latency=200/1500,error=0.02,hang=0.005,block=0.01,block-kind=403,offsite=0.01,heavy=0.02,blocked-sites=0.03',
+      ),
+    ).toEqual({
       latency: {median: 200, p95: 1500},
       error: 0.02,
       hang: 0.005,
@@ -39,8 +43,10 @@ describe('fault specs', () => {
     const slow = delays.filter((ms) => ms > 0)
     expect(slow.length / delays.length).toBeGreaterThan(0.18)
     expect(slow.length / delays.length).toBeLessThan(0.22)
-    for (const ms of slow) expect(ms).toBeGreaterThanOrEqual(900), expect(ms).toBeLessThanOrEqual(1000)
-    expect(Array.from({length: 200}, () => plan.decide('a.webgym.test', false).delayMs).every((ms) => ms === 0)).toBe(true)
+    for (const ms of slow) (expect(ms).toBeGreaterThanOrEqual(900), expect(ms).toBeLessThanOrEqual(1000))
+    expect(Array.from({length: 200}, () => plan.decide('a.webgym.test', false).delayMs).every((ms) => ms === 0)).toBe(
+      true,
+    )
   })
 
   it('draws log-normal latency with the configured median and p95', () => {
@@ -105,7 +111,11 @@ describe('faults over HTTP', () => {
     const errors = replies.filter((reply) => reply.status >= 500)
     expect(errors.length / replies.length).toBeGreaterThan(0.23)
     expect(errors.length / replies.length).toBeLessThan(0.37)
-    expect(errors.every((reply) => [500, 502, 503, 504].includes(reply.status) && reply.headers['x-webgym-fault'] === 'error')).toBe(true)
+    expect(
+      errors.every(
+        (reply) => [500, 502, 503, 504].includes(reply.status) && reply.headers['x-webgym-fault'] === 'error',
+      ),
+    ).toBe(true)
     expect(replies.filter((reply) => reply.status === 200).length + errors.length).toBe(400)
     // Images only get latency, never errors.
     const images = await Promise.all(Array.from({length: 50}, () => httpGet(server, host, '/img/photo/x.svg')))
@@ -161,11 +171,19 @@ describe('faults over HTTP', () => {
 
   it('apply to one site without touching the others, and can be set through the control endpoint', async () => {
     const other = server.catalog.sites[1]!.host
-    const set = await httpGet(server, other, `/__webgym/faults?site=${other}`, {method: 'POST', headers: {'x-webgym-token': 't'}, body: 'error=1'})
+    const set = await httpGet(server, other, `/__webgym/faults?site=${other}`, {
+      method: 'POST',
+      headers: {'x-webgym-token': 't'},
+      body: 'error=1',
+    })
     expect(JSON.parse(set.body)).toMatchObject({site: other, faults: {error: 1}})
     expect((await httpGet(server, other, '/')).status).toBeGreaterThanOrEqual(500)
     expect((await httpGet(server, host, '/')).status).toBe(200)
-    const bad = await httpGet(server, other, `/__webgym/faults?site=${other}`, {method: 'POST', headers: {'x-webgym-token': 't'}, body: 'error=9'})
+    const bad = await httpGet(server, other, `/__webgym/faults?site=${other}`, {
+      method: 'POST',
+      headers: {'x-webgym-token': 't'},
+      body: 'error=9',
+    })
     expect(bad.status).toBe(400)
     server.setFaults('none', other)
     expect((await httpGet(server, other, '/')).status).toBe(200)
@@ -174,12 +192,16 @@ describe('faults over HTTP', () => {
   it('block a share of sites on every request when blocked-sites is set', async () => {
     const many = await startSites({seed: 3, faults: 'blocked-sites=0.25'})
     try {
-      const statuses = await Promise.all(many.catalog.sites.map((site) => httpGet(many, site.host, '/about').then((reply) => reply.status)))
+      const statuses = await Promise.all(
+        many.catalog.sites.map((site) => httpGet(many, site.host, '/about').then((reply) => reply.status)),
+      )
       const blocked = statuses.filter((status) => status === 403).length
       expect(blocked / statuses.length).toBeGreaterThan(0.1)
       expect(blocked / statuses.length).toBeLessThan(0.4)
       // The same sites block on every visit.
-      const again = await Promise.all(many.catalog.sites.map((site) => httpGet(many, site.host, '/').then((reply) => reply.status)))
+      const again = await Promise.all(
+        many.catalog.sites.map((site) => httpGet(many, site.host, '/').then((reply) => reply.status)),
+      )
       expect(again).toEqual(statuses)
     } finally {
       await many.stop()

@@ -18,7 +18,9 @@ describe('hazard specs', () => {
     expect(parseFaultSpec('hazards,animation=0').hazards).toEqual({...MANY_HAZARDS, animation: 0})
     expect(REALISTIC_FAULTS.hazards).toEqual(EVERYDAY_HAZARDS)
     expect(() => parseFaultSpec('skeleton=2')).toThrow(/skeleton must be a share between 0 and 1/)
-    expect(() => parseFaultSpec('flicker=0.1')).toThrow(/unknown fault "flicker" \(known: .*late-effect, script-redirect, pushstate, skeleton, lazy-images, animation, polling\)/)
+    expect(() => parseFaultSpec('flicker=0.1')).toThrow(
+      /unknown fault "flicker" \(known: .*late-effect, script-redirect, pushstate, skeleton, lazy-images, animation, polling\)/,
+    )
   })
 
   it('gives each site its traits by host name, in the share asked for, the same every time', () => {
@@ -26,14 +28,17 @@ describe('hazard specs', () => {
     const share = hosts.filter((host) => siteHazards(host, {skeleton: 0.25}).has('skeleton')).length / hosts.length
     expect(share).toBeGreaterThan(0.22)
     expect(share).toBeLessThan(0.28)
-    expect(hosts.map((host) => [...siteHazards(host, MANY_HAZARDS)])).toEqual(hosts.map((host) => [...siteHazards(host, MANY_HAZARDS)]))
+    expect(hosts.map((host) => [...siteHazards(host, MANY_HAZARDS)])).toEqual(
+      hosts.map((host) => [...siteHazards(host, MANY_HAZARDS)]),
+    )
     // The redirecting interstitial is drawn per page load, never a trait.
     expect(hosts.some((host) => siteHazards(host, {'script-redirect': 1}).size > 0)).toBe(false)
   })
 })
 
 describe('hazard pages', () => {
-  const page = '<!doctype html><html><head><title>t</title><style>a{}</style></head><body><header>h</header><main class="wrap main"><h1>Real content</h1><img src="/img/a.svg"></main><footer>f</footer><script>document.title = "x"</script></body></html>'
+  const page =
+    '<!doctype html><html><head><title>t</title><style>a{}</style></head><body><header>h</header><main class="wrap main"><h1>Real content</h1><img src="/img/a.svg"></main><footer>f</footer><script>document.title = "x"</script></body></html>'
 
   it('a skeleton shell keeps header and footer, swaps main for placeholders and leaves the body scripts out', () => {
     const shell = skeletonShell(page)
@@ -46,7 +51,9 @@ describe('hazard pages', () => {
 
   it('the runtime goes at the end of head with its settings; images load lazily', () => {
     const withScript = withRuntime(page, {pushState: true, fragment: '</script>'})
-    expect(withScript.indexOf('window.__webgymHazards={"pushState":true,"fragment":"\\u003c/script>"}')).toBeLessThan(withScript.indexOf('</head>'))
+    expect(withScript.indexOf('window.__webgymHazards={"pushState":true,"fragment":"\\u003c/script>"}')).toBeLessThan(
+      withScript.indexOf('</head>'),
+    )
     expect(lazyImages(page)).toContain('<img loading="lazy" src="/img/a.svg">')
     expect(lazyImages('<img loading="eager" src="x">')).toBe('<img loading="eager" src="x">')
   })
@@ -105,7 +112,9 @@ describe('hazards over HTTP', () => {
     // A script's fetch (no page-load headers) gets the page as it is.
     expect((await httpGet(server, host, '/')).body).not.toContain('webgym-skeleton')
     const started = Date.now()
-    const content = await httpGet(server, host, '/', {headers: {[HAZARD_HEADERS.fragment]: token, cookie: sessionCookie(shell)}})
+    const content = await httpGet(server, host, '/', {
+      headers: {[HAZARD_HEADERS.fragment]: token, cookie: sessionCookie(shell)},
+    })
     expect(Date.now() - started).toBeGreaterThanOrEqual(290)
     expect(content.body).not.toContain('webgym-skeleton')
     expect(content.body).toContain('<main')
@@ -128,10 +137,16 @@ describe('hazards over HTTP', () => {
     const cookie = sessionCookie(first)
     const productId = /\/product\/(\d+)/.exec(first.body)![1]!
     const started = Date.now()
-    const posted = await httpGet(server, host, '/cart', {method: 'POST', body: `product=${productId}&qty=1&action=add`, headers: {cookie, 'content-type': 'application/x-www-form-urlencoded', [HAZARD_HEADERS.late]: '1'}})
+    const posted = await httpGet(server, host, '/cart', {
+      method: 'POST',
+      body: `product=${productId}&qty=1&action=add`,
+      headers: {cookie, 'content-type': 'application/x-www-form-urlencoded', [HAZARD_HEADERS.late]: '1'},
+    })
     expect(Date.now() - started).toBeGreaterThanOrEqual(390)
     expect(posted.status).toBeLessThan(400)
-    const log = await fetch(`${server.url}/__webgym/log?session=${cookie.split('=')[1]}&token=t`).then((response) => response.json())
+    const log = await fetch(`${server.url}/__webgym/log?session=${cookie.split('=')[1]}&token=t`).then((response) =>
+      response.json(),
+    )
     const cart = log.requests.find((request: any) => request.path === '/cart')
     expect(cart).toMatchObject({hazard: 'late-effect', version: 1})
     expect(cart.endedAt - cart.startedAt).toBeGreaterThanOrEqual(390)

@@ -76,7 +76,10 @@ describe('fixture web server', () => {
     const site = server.catalog.sites.find((s) => s.family === 'shop')!
     const task = server.catalog.tasksOf(site).find((t) => t.key.startsWith('cart-'))!
     const id = `fixture:${site.slug}/${task.key}`
-    const fresh = JSON.parse((await httpGet(server, site.host, `/__webgym/check?task=${encodeURIComponent(id)}`, {headers: controlHeaders})).body)
+    const fresh = JSON.parse(
+      (await httpGet(server, site.host, `/__webgym/check?task=${encodeURIComponent(id)}`, {headers: controlHeaders}))
+        .body,
+    )
     expect(fresh).toMatchObject({task: id, pass: false, passed: 0, total: 4, session: null})
 
     // Add the two products through the site's own forms, in one cookie session.
@@ -85,9 +88,20 @@ describe('fixture web server', () => {
     const ids = task.key.split('-').slice(1).map(Number) as [number, number]
     const qty = Number(/put (\d) of/.exec(task.intent)![1])
     const add = (product: number, n: number) =>
-      httpGet(server, site.host, '/cart', {method: 'POST', headers: {cookie, 'content-type': 'application/x-www-form-urlencoded'}, body: `action=add&product=${product}&qty=${n}`})
+      httpGet(server, site.host, '/cart', {
+        method: 'POST',
+        headers: {cookie, 'content-type': 'application/x-www-form-urlencoded'},
+        body: `action=add&product=${product}&qty=${n}`,
+      })
     expect((await add(ids[0], qty)).status).toBe(303)
-    const checkWith = async (c: string) => JSON.parse((await httpGet(server, site.host, `/__webgym/check?task=${encodeURIComponent(id)}`, {headers: {...controlHeaders, cookie: c}})).body)
+    const checkWith = async (c: string) =>
+      JSON.parse(
+        (
+          await httpGet(server, site.host, `/__webgym/check?task=${encodeURIComponent(id)}`, {
+            headers: {...controlHeaders, cookie: c},
+          })
+        ).body,
+      )
     const half = await checkWith(cookie)
     expect(half.pass).toBe(false)
     expect(half.facts.map((f: {pass: boolean}) => f.pass)).toEqual([true, true, false, false])
@@ -99,7 +113,9 @@ describe('fixture web server', () => {
   })
 
   it('names an unknown task in the check endpoint', async () => {
-    const reply = await httpGet(server, 'x.webgym.test', '/__webgym/check?task=fixture:nope/1', {headers: controlHeaders})
+    const reply = await httpGet(server, 'x.webgym.test', '/__webgym/check?task=fixture:nope/1', {
+      headers: controlHeaders,
+    })
     expect(reply.status).toBe(404)
     expect(JSON.parse(reply.body).error).toMatch(/no fixture task "fixture:nope\/1"/)
   })
@@ -107,7 +123,12 @@ describe('fixture web server', () => {
   it('re-renders a checkout with errors when fields are missing or malformed', async () => {
     const site = server.catalog.sites.find((s) => s.family === 'shop')!
     const cookie = sessionCookie(await httpGet(server, site.host, '/'))
-    const post = (path: string, body: string) => httpGet(server, site.host, path, {method: 'POST', headers: {cookie, 'content-type': 'application/x-www-form-urlencoded'}, body})
+    const post = (path: string, body: string) =>
+      httpGet(server, site.host, path, {
+        method: 'POST',
+        headers: {cookie, 'content-type': 'application/x-www-form-urlencoded'},
+        body,
+      })
     await post('/cart', 'action=add&product=101&qty=1')
     const bad = await post('/checkout', 'full_name=A&email=not-an-email&address=1+Road&city=X&zip=12')
     expect(bad.status).toBe(422)

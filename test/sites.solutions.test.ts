@@ -54,9 +54,12 @@ describe('reference solutions in Chromium', () => {
     expect(families.size).toBe(new Set([...new Catalog({seed: SEED}).sites].map((site) => site.family)).size)
   })
 
-  it.each(sample.map((task) => [task.id, task.level] as const))('%s (%s): the reference solution passes; a wrong answer or incomplete state fails a fact', (id) => {
-    const result = results.get(id)!
-    expect(result.problems).toEqual([])
-    expect(result.solved?.pass).toBe(true)
-  })
+  it.each(sample.map((task) => [task.id, task.level] as const))(
+    '%s (%s): the reference solution passes; a wrong answer or incomplete state fails a fact',
+    (id) => {
+      const result = results.get(id)!
+      expect(result.problems).toEqual([])
+      expect(result.solved?.pass).toBe(true)
+    },
+  )
 })

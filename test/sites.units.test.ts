@@ -33,7 +33,9 @@ describe('answer matching', () => {
 describe('html builder', () => {
   it('escapes values and passes fragments through', () => {
     const name = '<script>alert("x")</script> & co'
-    expect(html`<p title="${name}">${name}</p>`.value).toBe('<p title="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co</p>')
+    expect(html`<p title="${name}">${name}</p>`.value).toBe(
+      '<p title="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co</p>',
+    )
     expect(html`<ul>${['a', 'b'].map((x) => html`<li>${x}</li>`)}</ul>`.value).toBe('<ul><li>a</li><li>b</li></ul>')
     expect(html`${raw('<b>')}${null}${false}${0}`.value).toBe('<b>0')
     expect(queryString({q: 'a b', page: 2, empty: '', none: null})).toBe('?q=a+b&page=2')
@@ -70,7 +72,27 @@ describe('catalog', () => {
   })
 
   it('counts a throwing check as a failed fact', () => {
-    const def = {key: 'k', kind: 'lookup' as const, intent: 'x', referenceAnswer: null, solution: [{op: 'answer' as const, text: 'x'}], groups: [{description: 'g', facts: [{text: 'boom', check: () => { throw new Error('bad state') }}, {text: 'ok', check: () => true}]}]}
+    const def = {
+      key: 'k',
+      kind: 'lookup' as const,
+      intent: 'x',
+      referenceAnswer: null,
+      solution: [{op: 'answer' as const, text: 'x'}],
+      groups: [
+        {
+          description: 'g',
+          facts: [
+            {
+              text: 'boom',
+              check: () => {
+                throw new Error('bad state')
+              },
+            },
+            {text: 'ok', check: () => true},
+          ],
+        },
+      ],
+    }
     expect(evaluateTask('t', def, {}, null)).toMatchObject({pass: false, passed: 1, total: 2})
   })
 
@@ -84,7 +106,9 @@ describe('catalog', () => {
 describe('log-normal draws (page latency, reply lengths)', () => {
   it('have the median and 95th percentile they are given, and stay finite at the edge of the uniform range', () => {
     const rng = new SeededRandom(7)
-    const draws = Array.from({length: 20_000}, () => logNormal(150, 1200, 1 - rng.nextFloat(), rng.nextFloat())).sort((a, b) => a - b)
+    const draws = Array.from({length: 20_000}, () => logNormal(150, 1200, 1 - rng.nextFloat(), rng.nextFloat())).sort(
+      (a, b) => a - b,
+    )
     expect(draws[10_000]!).toBeGreaterThan(140)
     expect(draws[10_000]!).toBeLessThan(160)
     expect(draws[19_000]!).toBeGreaterThan(1100)

@@ -1,7 +1,17 @@
 import {createHash} from 'node:crypto'
 import {beforeAll, describe, expect, it} from 'vitest'
 import type {Task} from '../src/lib/schema/task.js'
-import {assertBuilt, type BuildRun, dump, fixture, INSTA_V3_PARQUET_ROWS, taskById, taskByIntent, tasksBuild, writeInstaParquet} from './helpers/sources.js'
+import {
+  assertBuilt,
+  type BuildRun,
+  dump,
+  fixture,
+  INSTA_V3_PARQUET_ROWS,
+  taskById,
+  taskByIntent,
+  tasksBuild,
+  writeInstaParquet,
+} from './helpers/sources.js'
 import {workdir} from './helpers/workdir.js'
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
@@ -54,7 +64,9 @@ describe('tasks build over every sample file, sources detected', () => {
     const expected: Record<string, number> = {}
     for (const {source, rows} of FILES) expected[source] = (expected[source] ?? 0) + rows
     expected.insta += INSTA_V3_PARQUET_ROWS.length
-    const bySource = Object.fromEntries(Object.entries(run.summary!.bySource).map(([source, counts]) => [source, counts.records]))
+    const bySource = Object.fromEntries(
+      Object.entries(run.summary!.bySource).map(([source, counts]) => [source, counts.records]),
+    )
     expect(bySource).toEqual(expected)
     const counted = Object.fromEntries(Object.keys(expected).map((source) => [source, ofSource(source).length]))
     expect(counted).toEqual(expected)
@@ -76,13 +88,18 @@ describe('webvoyager', () => {
   it('joins reference_answer.json found beside the file, by site and the number in the id', () => {
     const task = taskById(tasks, 'webvoyager:Allrecipes--0')
     expect(task).toMatchObject({
-      intent: 'Provide a recipe for vegetarian lasagna with more than 100 reviews and a rating of at least 4.5 stars suitable for 6 people.',
+      intent:
+        'Provide a recipe for vegetarian lasagna with more than 100 reviews and a rating of at least 4.5 stars suitable for 6 people.',
       website: 'allrecipes.com',
       start_url: 'https://www.allrecipes.com/',
       reference_answer: "'Vegetarian Four Cheese Lasagna', 4.6-star, 181 reviews, Servings 8",
       level: null,
       rubric: null,
-      meta: {web_name: 'Allrecipes', reference_answer_type: 'possible', reference_answer_notice: 'note that review information is real-time'},
+      meta: {
+        web_name: 'Allrecipes',
+        reference_answer_type: 'possible',
+        reference_answer_notice: 'note that review information is real-time',
+      },
     })
     expect(taskById(tasks, 'webvoyager:Booking--1').reference_answer).toBe('OYO 3755 Sweet Home, US$14')
     expect(taskById(tasks, 'webvoyager:Booking--0').reference_answer).toBe('Be Local')
@@ -91,8 +108,14 @@ describe('webvoyager', () => {
   })
 
   it('reduces start URLs to registrable domains', () => {
-    expect(taskById(tasks, 'webvoyager:Cambridge Dictionary--0')).toMatchObject({website: 'cambridge.org', start_url: 'https://dictionary.cambridge.org/'})
-    expect(taskById(tasks, 'webvoyager:Google Flights--0')).toMatchObject({website: 'google.com', start_url: 'https://www.google.com/travel/flights/'})
+    expect(taskById(tasks, 'webvoyager:Cambridge Dictionary--0')).toMatchObject({
+      website: 'cambridge.org',
+      start_url: 'https://dictionary.cambridge.org/',
+    })
+    expect(taskById(tasks, 'webvoyager:Google Flights--0')).toMatchObject({
+      website: 'google.com',
+      start_url: 'https://www.google.com/travel/flights/',
+    })
     expect(taskById(tasks, 'webvoyager:Huggingface--0').website).toBe('huggingface.co')
     for (const task of ofSource('webvoyager')) expect(task.id).toMatch(/^webvoyager:[A-Za-z ]+--\d+$/)
   })
@@ -107,12 +130,19 @@ describe('gaia', () => {
       level: 'easy',
       meta: {Level: 1, id: 'level1-0'},
     })
-    expect(taskById(tasks, 'gaia:c61d22de-5f6c-4958-a7f6-5e9707bd3466')).toMatchObject({reference_answer: 'egalitarian', level: 'medium', meta: {id: 'level2-0'}})
-    expect(taskByIntent(tasks, 'How many studio albums were published by Mercedes Sosa').id).toBe('gaia:8e867cd7-cff9-4e6c-867a-ff5ddc2550be')
+    expect(taskById(tasks, 'gaia:c61d22de-5f6c-4958-a7f6-5e9707bd3466')).toMatchObject({
+      reference_answer: 'egalitarian',
+      level: 'medium',
+      meta: {id: 'level2-0'},
+    })
+    expect(taskByIntent(tasks, 'How many studio albums were published by Mercedes Sosa').id).toBe(
+      'gaia:8e867cd7-cff9-4e6c-867a-ff5ddc2550be',
+    )
     const levels = ofSource('gaia').map((task) => task.level)
     expect(levels.filter((level) => level === 'easy')).toHaveLength(6)
     expect(levels.filter((level) => level === 'medium')).toHaveLength(6)
-    for (const task of ofSource('gaia')) expect(task.id).toMatch(/^gaia:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
+    for (const task of ofSource('gaia'))
+      expect(task.id).toMatch(/^gaia:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
   })
 })
 
@@ -121,11 +151,16 @@ describe('pae', () => {
     expect(taskById(tasks, 'pae:map--0')).toMatchObject({
       website: 'google.com',
       start_url: 'https://www.google.com/maps/',
-      reference_answer: 'Pittsburgh International Airport, Southern Beltway, Findlay Township, Allegheny County, 15231, United States',
+      reference_answer:
+        'Pittsburgh International Airport, Southern Beltway, Findlay Township, Allegheny County, 15231, United States',
       level: null,
     })
-    expect(taskById(tasks, 'pae:map--1').reference_answer).toBe('There is no airport within 5 km of Carnegie Mellon University')
-    expect(taskById(tasks, 'pae:map--2').reference_answer).toBe('Pittsburgh International Airport, Southern Beltway, Findlay Township, Allegheny County, 15231, United States')
+    expect(taskById(tasks, 'pae:map--1').reference_answer).toBe(
+      'There is no airport within 5 km of Carnegie Mellon University',
+    )
+    expect(taskById(tasks, 'pae:map--2').reference_answer).toBe(
+      'Pittsburgh International Airport, Southern Beltway, Findlay Township, Allegheny County, 15231, United States',
+    )
     expect(taskById(tasks, 'pae:map--4').reference_answer).toBe('driving: 2min; walking: 16min')
     expect(taskById(tasks, 'pae:map--28').reference_answer).toBe('15213')
   })
@@ -136,10 +171,21 @@ describe('pae', () => {
       start_url: 'https://www.coursera.org/',
       meta: {web_name: 'Coursera', web_as_published: 'https://www.espn.com/'},
     })
-    expect(taskById(tasks, 'pae:BBC News--3')).toMatchObject({website: 'bbc.com', meta: {web_as_published: 'https://bbcnews.com/'}})
-    expect(taskById(tasks, 'pae:EPSN--2')).toMatchObject({website: 'espn.com', start_url: 'https://www.espn.com/', meta: {web_as_published: null}})
+    expect(taskById(tasks, 'pae:BBC News--3')).toMatchObject({
+      website: 'bbc.com',
+      meta: {web_as_published: 'https://bbcnews.com/'},
+    })
+    expect(taskById(tasks, 'pae:EPSN--2')).toMatchObject({
+      website: 'espn.com',
+      start_url: 'https://www.espn.com/',
+      meta: {web_as_published: null},
+    })
     const right = taskById(tasks, 'pae:Allrecipes--12')
-    expect(right).toMatchObject({website: 'allrecipes.com', start_url: 'https://www.allrecipes.com/', reference_answer: null})
+    expect(right).toMatchObject({
+      website: 'allrecipes.com',
+      start_url: 'https://www.allrecipes.com/',
+      reference_answer: null,
+    })
     expect(right.meta).not.toHaveProperty('web_as_published')
   })
 
@@ -158,7 +204,9 @@ describe('pae', () => {
 
 describe('insta', () => {
   it('reads v1 JSON ({domain, task}) with bare domains', () => {
-    expect(taskByIntent(tasks, 'Search for currently available jobs in the field of environmental conservation')).toMatchObject({
+    expect(
+      taskByIntent(tasks, 'Search for currently available jobs in the field of environmental conservation'),
+    ).toMatchObject({
       source: 'insta',
       website: 'ny.gov',
       start_url: 'https://statejobs.ny.gov/',
@@ -166,7 +214,10 @@ describe('insta', () => {
       level: null,
       meta: {},
     })
-    expect(taskByIntent(tasks, 'Locate information on crop protection products for wheat')).toMatchObject({website: 'bayer.nl', start_url: 'https://agro.bayer.nl/'})
+    expect(taskByIntent(tasks, 'Locate information on crop protection products for wheat')).toMatchObject({
+      website: 'bayer.nl',
+      start_url: 'https://agro.bayer.nl/',
+    })
     for (const task of ofSource('insta')) expect(task.id).toMatch(/^insta:[0-9a-f]{12}$/)
   })
 
@@ -176,7 +227,11 @@ describe('insta', () => {
       start_url: 'https://docs.python.org/',
       reference_answer: null,
       meta: {
-        steps: ['Search the documentation for \'match statement\'', "Open the What's New page that introduces it", 'Read the version number'],
+        steps: [
+          "Search the documentation for 'match statement'",
+          "Open the What's New page that introduces it",
+          'Read the version number',
+        ],
         criteria: ["The answer states that structural pattern matching arrived in Python '3.10'"],
       },
     })
@@ -184,8 +239,15 @@ describe('insta', () => {
 
   it('reads v3 parquet with list columns', () => {
     const [metoffice, eventbrite, gutenberg] = INSTA_V3_PARQUET_ROWS.map((row) => taskByIntent(tasks, row.instruction))
-    expect(metoffice).toMatchObject({website: 'metoffice.gov.uk', start_url: 'https://metoffice.gov.uk/', meta: {steps: INSTA_V3_PARQUET_ROWS[0].steps, criteria: INSTA_V3_PARQUET_ROWS[0].criteria}})
-    expect(eventbrite).toMatchObject({website: 'eventbrite.com.au', meta: {criteria: INSTA_V3_PARQUET_ROWS[1].criteria}})
+    expect(metoffice).toMatchObject({
+      website: 'metoffice.gov.uk',
+      start_url: 'https://metoffice.gov.uk/',
+      meta: {steps: INSTA_V3_PARQUET_ROWS[0].steps, criteria: INSTA_V3_PARQUET_ROWS[0].criteria},
+    })
+    expect(eventbrite).toMatchObject({
+      website: 'eventbrite.com.au',
+      meta: {criteria: INSTA_V3_PARQUET_ROWS[1].criteria},
+    })
     expect(gutenberg).toMatchObject({website: 'gutenberg.org', start_url: 'https://www.gutenberg.org/'})
   })
 })
@@ -195,8 +257,13 @@ describe('agentsynth', () => {
     const task = taskByIntent(tasks, 'On joblo.com, find and watch the official trailer')
     expect(task.website).toBe('joblo.com')
     expect(task.start_url).toBe('https://joblo.com/')
-    expect(task.reference_answer).toMatch(/^The first look at Nicolas Cage and Christian Bale in the John Madden biopic has been viewed on joblo\.com\./)
-    expect(taskByIntent(tasks, 'On tax.nd.gov, find the latest news article')).toMatchObject({website: 'nd.gov', start_url: 'https://tax.nd.gov/'})
+    expect(task.reference_answer).toMatch(
+      /^The first look at Nicolas Cage and Christian Bale in the John Madden biopic has been viewed on joblo\.com\./,
+    )
+    expect(taskByIntent(tasks, 'On tax.nd.gov, find the latest news article')).toMatchObject({
+      website: 'nd.gov',
+      start_url: 'https://tax.nd.gov/',
+    })
   })
 
   it('reads actions stored as JSON strings', () => {
@@ -214,7 +281,9 @@ describe('agentsynth', () => {
     expect(taskByIntent(tasks, 'On the airebarcelona.com website').reference_answer).toBeNull()
     const prose = taskByIntent(tasks, 'On nellyfurtado.com, navigate from the homepage')
     expect(prose.reference_answer).toBeNull()
-    expect((prose.meta.action_sequence as unknown[])[0]).toBe('scroll down the homepage multiple times to reveal navigation or footer links.')
+    expect((prose.meta.action_sequence as unknown[])[0]).toBe(
+      'scroll down the homepage multiple times to reveal navigation or footer links.',
+    )
     expect(ofSource('agentsynth').filter((task) => task.reference_answer === null)).toHaveLength(2)
   })
 })
@@ -231,9 +300,15 @@ describe('mind2web-live', () => {
       level: 'easy',
       meta: {reference_task_length: 6},
     })
-    expect(taskById(tasks, 'mind2web-live:WXkY6peQb2NDE6VKrNQkd')).toMatchObject({website: 'boardgamegeek.com', start_url: 'https://boardgamegeek.com/'})
+    expect(taskById(tasks, 'mind2web-live:WXkY6peQb2NDE6VKrNQkd')).toMatchObject({
+      website: 'boardgamegeek.com',
+      start_url: 'https://boardgamegeek.com/',
+    })
     // The key node's URL carries tracking parameters; the start URL is the site's root.
-    expect(taskById(tasks, 'mind2web-live:9')).toMatchObject({website: 'amctheatres.com', start_url: 'https://www.amctheatres.com/'})
+    expect(taskById(tasks, 'mind2web-live:9')).toMatchObject({
+      website: 'amctheatres.com',
+      start_url: 'https://www.amctheatres.com/',
+    })
     expect((taskById(tasks, 'mind2web-live:0').meta.evaluation as unknown[]).length).toBe(2)
   })
 })
@@ -243,12 +318,20 @@ describe('mind2web-2', () => {
     const task = taskById(tasks, 'mind2web-2:yu_lineage')
     expect(task.intent).toMatch(/^Identify the academic lineage of Prof\. Yu Su at The Ohio State University/)
     expect(task.intent).toBe(task.intent.trim())
-    expect(task).toMatchObject({website: null, start_url: null, reference_answer: null, level: null, meta: {source_file: 'eval_scripts/dev_set/yu_lineage.py'}})
+    expect(task).toMatchObject({
+      website: null,
+      start_url: null,
+      reference_answer: null,
+      level: null,
+      meta: {source_file: 'eval_scripts/dev_set/yu_lineage.py'},
+    })
     for (const task of ofSource('mind2web-2')) expect(task.id).toMatch(/^mind2web-2:[a-z0-9_]+$/)
   })
 
   it('reads the hub CSV (quoted quotes and line breaks)', () => {
-    expect(taskById(tasks, 'mind2web-2:ev_lease').intent).toContain('with a "sign and drive" offer (nothing due at signing)')
+    expect(taskById(tasks, 'mind2web-2:ev_lease').intent).toContain(
+      'with a "sign and drive" offer (nothing due at signing)',
+    )
     expect(taskById(tasks, 'mind2web-2:museum_free_days').intent).toBe(
       'List four art museums in Chicago that have free admission days for Illinois residents in the next two months.\n' +
         'For each museum, give the dates and a link to the page that announces them.',
@@ -259,7 +342,10 @@ describe('mind2web-2', () => {
 
 describe('travelplanner', () => {
   it('parses the Python-literal fields into meta', () => {
-    const task = taskByIntent(tasks, 'Please devise a travel plan that starts from St. Petersburg and heads to Appleton')
+    const task = taskByIntent(
+      tasks,
+      'Please devise a travel plan that starts from St. Petersburg and heads to Appleton',
+    )
     expect(task).toMatchObject({website: null, start_url: null, reference_answer: null, level: 'easy'})
     expect(task.meta).toMatchObject({
       org: 'St. Petersburg',
@@ -294,7 +380,9 @@ describe('browsecomp', () => {
     expect(sha256(task.intent)).toBe('6662dea134c10c3e9e1b19eff2ee5d56be2217f1c7b0d8e309eddbf775a44978')
     expect(sha256(task.reference_answer!)).toBe('e755d3d9f41b38b2bbe0e90ca9d917d568ebc9a7fe186ba75cb6fb7cde6f8419')
     expect(task).toMatchObject({website: null, start_url: null, level: null, meta: {problem_topic: 'Art'}})
-    expect(task.meta.canary).toMatch(/^BENCHMARK DATA SHOULD NEVER APPEAR AS PLAIN TEXT ONLINE\. canary GUID browsecomp:/)
+    expect(task.meta.canary).toMatch(
+      /^BENCHMARK DATA SHOULD NEVER APPEAR AS PLAIN TEXT ONLINE\. canary GUID browsecomp:/,
+    )
     expect(task.meta).not.toHaveProperty('problem')
     expect(task.meta).not.toHaveProperty('answer')
   })
@@ -308,24 +396,51 @@ describe('deepshop', () => {
       start_url: 'https://www.amazon.com/?language=en_US&currency=USD',
       reference_answer: null,
       level: 'easy',
-      meta: {web_name: 'Amazon', attribute: 'Smartwatch compatible with iPhone', filter: null, sort: null, category: 'Electronics'},
+      meta: {
+        web_name: 'Amazon',
+        attribute: 'Smartwatch compatible with iPhone',
+        filter: null,
+        sort: null,
+        category: 'Electronics',
+      },
     })
-    expect(taskById(tasks, 'deepshop:Amazon--302')).toMatchObject({level: 'medium', meta: {filter: null, sort: 'Most competitively priced gaming desktop from reputable brands such as Dell or HP'}})
-    expect(ofSource('deepshop').map((task) => task.level)).toEqual(['easy', 'easy', 'medium', 'medium', 'hard', 'hard', 'hard', 'easy', 'medium', 'hard', 'easy', 'easy'])
+    expect(taskById(tasks, 'deepshop:Amazon--302')).toMatchObject({
+      level: 'medium',
+      meta: {filter: null, sort: 'Most competitively priced gaming desktop from reputable brands such as Dell or HP'},
+    })
+    expect(ofSource('deepshop').map((task) => task.level)).toEqual([
+      'easy',
+      'easy',
+      'medium',
+      'medium',
+      'hard',
+      'hard',
+      'hard',
+      'easy',
+      'medium',
+      'hard',
+      'easy',
+      'easy',
+    ])
   })
 })
 
 describe('online-mind2web', () => {
   it('keeps task ids whole, date suffix included, and maps level', () => {
     expect(taskById(tasks, 'online-mind2web:ec0e5c018a2aa33a94c37b4ce178851e_110325')).toMatchObject({
-      intent: 'Search for a one-way train ticket from Boston to New York leaving next Friday morning and show the cheapest fare.',
+      intent:
+        'Search for a one-way train ticket from Boston to New York leaving next Friday morning and show the cheapest fare.',
       website: 'amtrak.com',
       start_url: 'https://www.amtrak.com/',
       reference_answer: null,
       level: 'medium',
       meta: {reference_length: 11},
     })
-    expect(taskById(tasks, 'online-mind2web:d108dd7978392d630bdaf8cfeff91853')).toMatchObject({website: 'bbc.co.uk', start_url: 'https://www.bbc.co.uk/food', level: 'easy'})
+    expect(taskById(tasks, 'online-mind2web:d108dd7978392d630bdaf8cfeff91853')).toMatchObject({
+      website: 'bbc.co.uk',
+      start_url: 'https://www.bbc.co.uk/food',
+      level: 'easy',
+    })
     expect(taskById(tasks, 'online-mind2web:e964e527f060d781f8dead1ae6e60b22').level).toBe('hard')
     for (const task of ofSource('online-mind2web')) expect(task.id).toMatch(/^online-mind2web:[0-9a-f]{32}(_\d{6})?$/)
   })
@@ -343,8 +458,16 @@ describe('webgym rows', () => {
       level: 'medium',
       rubric: {
         fact_groups: [
-          {id: 1, description: 'The recipe found', facts: ['The recipe is a vegan chili', 'The recipe has at least 500 ratings']},
-          {id: 2, description: 'The details reported', facts: ["The answer states the recipe's total time", 'The answer states the number of servings']},
+          {
+            id: 1,
+            description: 'The recipe found',
+            facts: ['The recipe is a vegan chili', 'The recipe has at least 500 ratings'],
+          },
+          {
+            id: 2,
+            description: 'The details reported',
+            facts: ["The answer states the recipe's total time", 'The answer states the number of servings'],
+          },
         ],
       },
       meta: {attempt_level: 0},
@@ -357,10 +480,24 @@ describe('webgym rows', () => {
       difficulty: 2,
       level: 'easy',
       reference_answer: null,
-      rubric: {fact_groups: [{id: 1, description: 'Criteria', facts: ['The answer gives the price of a 7-day adult travel card', 'The price is stated in euros']}]},
+      rubric: {
+        fact_groups: [
+          {
+            id: 1,
+            description: 'Criteria',
+            facts: ['The answer gives the price of a 7-day adult travel card', 'The price is stated in euros'],
+          },
+        ],
+      },
     })
     const criteria = taskById(tasks, 'webgym:wg-train-31166')
-    expect(criteria).toMatchObject({website: 'utoronto.ca', reference_answer: 'January 15', difficulty: 3, level: 'easy', meta: {attempt_level: 2}})
+    expect(criteria).toMatchObject({
+      website: 'utoronto.ca',
+      reference_answer: 'January 15',
+      difficulty: 3,
+      level: 'easy',
+      meta: {attempt_level: 2},
+    })
     expect(criteria.rubric!.fact_groups).toHaveLength(1)
     expect(criteria.rubric!.fact_groups[0].facts).toEqual([
       'The answer names a deadline for undergraduate applications',

@@ -34,7 +34,11 @@ describe.concurrent('WebVoyager reference answers', () => {
     await copyFile(WEBVOYAGER, join(alone, 'WebVoyager_data.jsonl'))
     const {result, tasks} = await tasksBuild([join(alone, 'WebVoyager_data.jsonl'), '--answers', ANSWERS])
     expect(result.exitCode, dump(result)).toBe(0)
-    expect(taskById(tasks, 'webvoyager:Wolfram Alpha--0')).toMatchObject({intent: 'derivative of x^2 when x=5.6', reference_answer: '11.2', website: 'wolframalpha.com'})
+    expect(taskById(tasks, 'webvoyager:Wolfram Alpha--0')).toMatchObject({
+      intent: 'derivative of x^2 when x=5.6',
+      reference_answer: '11.2',
+      website: 'wolframalpha.com',
+    })
     expect(taskById(tasks, 'webvoyager:Google Search--0').reference_answer).toBe('May 5, 2023')
     expect(tasks.every((task) => task.reference_answer)).toBe(true)
   })
@@ -48,18 +52,25 @@ describe.concurrent('stdin', () => {
     expect(tasks).toHaveLength(17)
     expect(taskById(tasks, 'webvoyager:Apple--0')).toMatchObject({
       website: 'apple.com',
-      reference_answer: 'MacBook Air 13-inch M1 chip: from $999; 13-inch M2 chip: from $1099; 15-inch M2 chip: from $1299',
+      reference_answer:
+        'MacBook Air 13-inch M1 chip: from $999; 13-inch M2 chip: from $1099; 15-inch M2 chip: from $1299',
     })
   })
 
   it('reads CSV from stdin, detecting format and source from the content', async () => {
     const {result, tasks} = await tasksBuild(['-'], {input: await readFile(fixture('mind2web-2', 'dev_set.csv'))})
     expect(result.exitCode, dump(result)).toBe(0)
-    expect(tasks.map((task) => task.id)).toEqual(['mind2web-2:ferry_schedule', 'mind2web-2:ev_lease', 'mind2web-2:museum_free_days'])
+    expect(tasks.map((task) => task.id)).toEqual([
+      'mind2web-2:ferry_schedule',
+      'mind2web-2:ev_lease',
+      'mind2web-2:museum_free_days',
+    ])
   })
 
   it('reads a gzipped JSON array from stdin when no file is named', async () => {
-    const {result, tasks} = await tasksBuild([], {input: gzipSync(await readFile(fixture('online-mind2web', 'Online_Mind2Web.json')))})
+    const {result, tasks} = await tasksBuild([], {
+      input: gzipSync(await readFile(fixture('online-mind2web', 'Online_Mind2Web.json'))),
+    })
     expect(result.exitCode, dump(result)).toBe(0)
     expect(tasks).toHaveLength(4)
     expect(taskById(tasks, 'online-mind2web:ec0e5c018a2aa33a94c37b4ce178851e_110325').level).toBe('medium')
@@ -68,10 +79,15 @@ describe.concurrent('stdin', () => {
 
 describe.concurrent('gzip', () => {
   it('reads gzipped files (by content, whatever the name) and writes -o FILE.gz gzipped', async () => {
-    const plainFiles = [fixture('gaia', 'GAIA_web.jsonl'), fixture('mind2web-2', 'dev_set.csv'), fixture('online-mind2web', 'Online_Mind2Web.json')]
+    const plainFiles = [
+      fixture('gaia', 'GAIA_web.jsonl'),
+      fixture('mind2web-2', 'dev_set.csv'),
+      fixture('online-mind2web', 'Online_Mind2Web.json'),
+    ]
     const zipped = await folder('gzip')
     const names = ['GAIA_web.jsonl.gz', 'dev_set.csv.gz', 'Online_Mind2Web.json']
-    for (const [index, name] of names.entries()) await writeFile(join(zipped, name), gzipSync(await readFile(plainFiles[index])))
+    for (const [index, name] of names.entries())
+      await writeFile(join(zipped, name), gzipSync(await readFile(plainFiles[index])))
     const output = join(zipped, 'out', 'tasks.ndjson.gz')
 
     const gz = await tasksBuild([...names.map((name) => join(zipped, name)), '-o', output])
@@ -80,7 +96,11 @@ describe.concurrent('gzip', () => {
     expect(gz.summary).toMatchObject({written: 19, invalidSkipped: 0})
     const bytes = await readFile(output)
     expect([...bytes.subarray(0, 2)]).toEqual([0x1f, 0x8b])
-    const written = gunzipSync(bytes).toString('utf8').trim().split('\n').map((line) => JSON.parse(line) as Task)
+    const written = gunzipSync(bytes)
+      .toString('utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Task)
 
     const plain = await tasksBuild(plainFiles)
     expect(plain.result.exitCode, dump(plain.result)).toBe(0)
@@ -110,14 +130,23 @@ describe.concurrent('duplicates and ids', () => {
     const rows = [
       {
         task_id: 'wg-dup-1',
-        task_name: '  provide a recipe for vegetarian lasagna with more than 100 reviews and  a rating of at least 4.5 stars suitable for 6 people ',
+        task_name:
+          '  provide a recipe for vegetarian lasagna with more than 100 reviews and  a rating of at least 4.5 stars suitable for 6 people ',
         website: 'https://www.allrecipes.com/recipes/',
         evaluator_reference: ['The recipe is vegetarian lasagna'],
       },
-      {task_id: 'wg-dup-2', task_name: 'Find a vegetarian lasagna recipe that serves 12.', website: 'https://www.allrecipes.com/', evaluator_reference: ['Serves 12']},
+      {
+        task_id: 'wg-dup-2',
+        task_name: 'Find a vegetarian lasagna recipe that serves 12.',
+        website: 'https://www.allrecipes.com/',
+        evaluator_reference: ['Serves 12'],
+      },
     ]
     await writeFile(join(dup, 'webgym_rows.jsonl'), ndjson(rows))
-    const {result, tasks, summary} = await tasksBuild([join(dup, 'WebVoyager_data.jsonl'), join(dup, 'webgym_rows.jsonl')])
+    const {result, tasks, summary} = await tasksBuild([
+      join(dup, 'WebVoyager_data.jsonl'),
+      join(dup, 'webgym_rows.jsonl'),
+    ])
     expect(result.exitCode, dump(result)).toBe(0)
     expect(summary).toMatchObject({written: 18, duplicatesMerged: 1, invalidSkipped: 0})
     expect(summary!.bySource.webgym.records).toBe(2)
@@ -129,17 +158,31 @@ describe.concurrent('duplicates and ids', () => {
     expect(tasks.find((task) => task.id === 'webgym:wg-dup-1')).toBeUndefined()
     expect(taskById(tasks, 'webgym:wg-dup-2').meta).not.toHaveProperty('merged_from')
     // No reference_answer.json beside this copy of WebVoyager's file and no --answers: no answers to join.
-    expect(tasks.filter((task) => task.source === 'webvoyager').every((task) => task.reference_answer === null)).toBe(true)
+    expect(tasks.filter((task) => task.source === 'webvoyager').every((task) => task.reference_answer === null)).toBe(
+      true,
+    )
     expect(taskById(tasks, 'webvoyager:Allrecipes--0').meta).not.toHaveProperty('reference_answer_type')
   })
 })
 
 describe.concurrent('generic --map', () => {
   it('maps CSV columns, names the source with --label and keeps unmapped columns in meta', async () => {
-    const args = ['--source', 'generic', '--map', 'intent=question,website=site,answer=gold,id=qid,level=tier', '--label', 'mytasks', fixture('generic', 'my_tasks.csv')]
+    const args = [
+      '--source',
+      'generic',
+      '--map',
+      'intent=question,website=site,answer=gold,id=qid,level=tier',
+      '--label',
+      'mytasks',
+      fixture('generic', 'my_tasks.csv'),
+    ]
     const {result, tasks, summary} = await tasksBuild(args)
     expect(result.exitCode, dump(result)).toBe(0)
-    expect(summary).toMatchObject({written: 3, invalidSkipped: 0, bySource: {mytasks: {records: 3, withWebsite: 3, withoutWebsite: 0}}})
+    expect(summary).toMatchObject({
+      written: 3,
+      invalidSkipped: 0,
+      bySource: {mytasks: {records: 3, withWebsite: 3, withoutWebsite: 0}},
+    })
     expect(taskById(tasks, 'mytasks:q-001')).toEqual(
       expect.objectContaining({
         source: 'mytasks',
@@ -158,11 +201,20 @@ describe.concurrent('generic --map', () => {
       level: 'medium',
       meta: {notes: null},
     })
-    expect(taskById(tasks, 'mytasks:q-003')).toMatchObject({website: 'norwegian.com', start_url: 'https://www.norwegian.com/en/', level: 'hard', meta: {notes: 'prices vary, no fixed answer'}})
+    expect(taskById(tasks, 'mytasks:q-003')).toMatchObject({
+      website: 'norwegian.com',
+      start_url: 'https://www.norwegian.com/en/',
+      level: 'hard',
+      meta: {notes: 'prices vary, no fixed answer'},
+    })
   })
 
   it('follows dotted paths into JSONL objects (--map alone implies --source generic)', async () => {
-    const {result, tasks} = await tasksBuild(['--map', 'intent=request.text,start_url=target.start,answer=expected,id=uid', fixture('generic', 'my_tasks.jsonl')])
+    const {result, tasks} = await tasksBuild([
+      '--map',
+      'intent=request.text,start_url=target.start,answer=expected,id=uid',
+      fixture('generic', 'my_tasks.jsonl'),
+    ])
     expect(result.exitCode, dump(result)).toBe(0)
     expect(taskById(tasks, 'generic:rei-01')).toMatchObject({
       source: 'generic',
@@ -173,8 +225,15 @@ describe.concurrent('generic --map', () => {
       level: null,
       meta: {split: 'train', request: {lang: 'en'}},
     })
-    expect(taskById(tasks, 'generic:rei-02')).toMatchObject({start_url: 'https://www.rei.com/help', reference_answer: null})
-    expect(taskById(tasks, 'generic:met-01')).toMatchObject({website: 'metmuseum.org', reference_answer: '$30', meta: {split: 'test'}})
+    expect(taskById(tasks, 'generic:rei-02')).toMatchObject({
+      start_url: 'https://www.rei.com/help',
+      reference_answer: null,
+    })
+    expect(taskById(tasks, 'generic:met-01')).toMatchObject({
+      website: 'metmuseum.org',
+      reference_answer: '$30',
+      meta: {split: 'test'},
+    })
     expect(taskById(tasks, 'generic:rei-01').meta).not.toHaveProperty('uid')
     expect(taskById(tasks, 'generic:rei-01').meta).not.toHaveProperty('expected')
   })
@@ -191,16 +250,42 @@ describe.concurrent('bad rows', () => {
     const bad = await folder('bad-rows')
     const path = join(bad, 'mind2web-live_test.json')
     const rows = [
-      {index: 0, task: 'Find the store hours of the nearest library branch.', reference_task_length: 4, evaluation: [{match_function_name: 'url_included_match', content: {key: '', reference_answer: 'library', url: 'https://www.nypl.org/'}}]},
-      {index: 1, task: '   ', reference_task_length: 3, evaluation: [{match_function_name: 'url_included_match', content: {key: '', reference_answer: 'x', url: 'https://www.nypl.org/'}}]},
+      {
+        index: 0,
+        task: 'Find the store hours of the nearest library branch.',
+        reference_task_length: 4,
+        evaluation: [
+          {
+            match_function_name: 'url_included_match',
+            content: {key: '', reference_answer: 'library', url: 'https://www.nypl.org/'},
+          },
+        ],
+      },
+      {
+        index: 1,
+        task: '   ',
+        reference_task_length: 3,
+        evaluation: [
+          {
+            match_function_name: 'url_included_match',
+            content: {key: '', reference_answer: 'x', url: 'https://www.nypl.org/'},
+          },
+        ],
+      },
       {
         index: 2,
         task: 'Renew a borrowed book online.',
         reference_task_length: 6,
         // A hand-annotated key node whose URL does not parse: the next node gives the website.
         evaluation: [
-          {match_function_name: 'url_included_match', content: {key: '', reference_answer: 'x', url: 'https://www.ny pl.org/'}},
-          {match_function_name: 'url_included_match', content: {key: '', reference_answer: 'renew', url: 'https://www.nypl.org/renew'}},
+          {
+            match_function_name: 'url_included_match',
+            content: {key: '', reference_answer: 'x', url: 'https://www.ny pl.org/'},
+          },
+          {
+            match_function_name: 'url_included_match',
+            content: {key: '', reference_answer: 'renew', url: 'https://www.nypl.org/renew'},
+          },
         ],
       },
     ]
@@ -217,12 +302,17 @@ describe.concurrent('bad rows', () => {
 
   it('stop the build by default: a BrowseComp row whose canary does not decrypt it', async () => {
     const bad = await folder('bad-canary')
-    const csv = (await readFile(fixture('browsecomp', 'browse_comp_test_set.csv'), 'utf8')).replace('browsecomp:26b5c67b', 'browsecomp:00000000')
+    const csv = (await readFile(fixture('browsecomp', 'browse_comp_test_set.csv'), 'utf8')).replace(
+      'browsecomp:26b5c67b',
+      'browsecomp:00000000',
+    )
     await writeFile(join(bad, 'browse_comp_test_set.csv'), csv)
     const {result} = await tasksBuild([join(bad, 'browse_comp_test_set.csv')])
     expect(result.exitCode, dump(result)).toBe(1)
     expect(String(result.stdout)).toBe('')
-    expect(String(result.stderr)).toMatch(/browse_comp_test_set\.csv:2: field "problem": does not decrypt to UTF-8 text with this row's canary/)
+    expect(String(result.stderr)).toMatch(
+      /browse_comp_test_set\.csv:2: field "problem": does not decrypt to UTF-8 text with this row's canary/,
+    )
   })
 })
 
@@ -231,9 +321,13 @@ describe.concurrent('closed pipe', () => {
     const work = await folder('closed-pipe')
     const temp = await folder('closed-pipe-tmp')
     const input = join(work, 'many.jsonl')
-    const rows = Array.from({length: 5000}, (_, i) => ({q: `Find catalogue item ${i} and report its price.`, site: `shop${i % 50}.example.com`}))
+    const rows = Array.from({length: 5000}, (_, i) => ({
+      q: `Find catalogue item ${i} and report its price.`,
+      site: `shop${i % 50}.example.com`,
+    }))
     await writeFile(input, ndjson(rows))
-    const script = 'set -o pipefail; "$NODE" "$BIN" tasks build --map intent=q,website=site "$INPUT" | head -c 100 > /dev/null'
+    const script =
+      'set -o pipefail; "$NODE" "$BIN" tasks build --map intent=q,website=site "$INPUT" | head -c 100 > /dev/null'
     const result = await runShell(script, {cwd: work, env: {INPUT: input, TMPDIR: temp}})
     expect(result.exitCode, dump(result)).toBe(0)
     expect(await readdir(temp)).toEqual([])

@@ -14,9 +14,18 @@ import {workdir} from './helpers/workdir.js'
 
 const wd = workdir()
 const ndjson = (records: readonly unknown[]) => records.map((record) => `${JSON.stringify(record)}\n`).join('')
-const parseLines = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Task)
+const parseLines = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Task)
 
-const sourceMade = (conversion: string) => ({model: null, prompt_version: conversion, webgym_version: expect.stringMatching(/^\d+\.\d+\.\d+/), made_by: 'source'})
+const sourceMade = (conversion: string) => ({
+  model: null,
+  prompt_version: conversion,
+  webgym_version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+  made_by: 'source',
+})
 
 let deepshop: BuildRun
 let mind2webLive: BuildRun
@@ -24,7 +33,10 @@ let mind2webLive: BuildRun
 beforeAll(async () => {
   assertBuilt()
   deepshop = await tasksBuild([fixture('deepshop', 'deepshop_test.jsonl')])
-  mind2webLive = await tasksBuild([fixture('mind2web-live', 'mind2web-live_test_20241024.json'), fixture('mind2web-live', 'example_130.json')])
+  mind2webLive = await tasksBuild([
+    fixture('mind2web-live', 'mind2web-live_test_20241024.json'),
+    fixture('mind2web-live', 'example_130.json'),
+  ])
 })
 
 describe('DeepShop: attribute, filter and sort become fact groups', () => {
@@ -42,9 +54,21 @@ describe('DeepShop: attribute, filter and sort become fact groups', () => {
   it('turns each present sub-requirement into one group, its clauses into facts (Amazon--100, Amazon--503)', () => {
     expect(taskById(deepshop.tasks, 'deepshop:Amazon--100').rubric).toEqual({
       fact_groups: [
-        {id: 'attribute', description: 'The product has the attributes asked for (DeepShop attribute requirement)', facts: ['The product found matches: Xbox Wireless controller in green color']},
-        {id: 'filter', description: 'The product passes the search filters asked for (DeepShop filter requirement)', facts: ['The product found meets the filter: Xbox Wireless controller with user rating exceeding 4 stars']},
-        {id: 'sort', description: 'The product is the one the sorting preference picks (DeepShop sort requirement)', facts: ['The product found follows the sorting preference: Xbox Wireless controller sorted by lowest price']},
+        {
+          id: 'attribute',
+          description: 'The product has the attributes asked for (DeepShop attribute requirement)',
+          facts: ['The product found matches: Xbox Wireless controller in green color'],
+        },
+        {
+          id: 'filter',
+          description: 'The product passes the search filters asked for (DeepShop filter requirement)',
+          facts: ['The product found meets the filter: Xbox Wireless controller with user rating exceeding 4 stars'],
+        },
+        {
+          id: 'sort',
+          description: 'The product is the one the sorting preference picks (DeepShop sort requirement)',
+          facts: ['The product found follows the sorting preference: Xbox Wireless controller sorted by lowest price'],
+        },
       ],
     })
     const climbing = taskById(deepshop.tasks, 'deepshop:Amazon--503')
@@ -64,23 +88,35 @@ describe('DeepShop: attribute, filter and sort become fact groups', () => {
     expect(watch.rubric!.fact_groups.map((group) => group.id)).toEqual(['attribute'])
     expect(watch).toMatchObject({difficulty: 1, level: 'easy'})
     // filter is "**", generator debris: no filter group.
-    expect(taskById(deepshop.tasks, 'deepshop:Amazon--541').rubric!.fact_groups.map((group) => group.id)).toEqual(['attribute', 'sort'])
+    expect(taskById(deepshop.tasks, 'deepshop:Amazon--541').rubric!.fact_groups.map((group) => group.id)).toEqual([
+      'attribute',
+      'sort',
+    ])
     // DeepShop calls it easy; its rubric has 4 facts: the level stays the source's, the difficulty counts facts.
     expect(taskById(deepshop.tasks, 'deepshop:Amazon--175')).toMatchObject({difficulty: 4, level: 'easy'})
   })
 
   it('keeps an alternative, a money range and a one-word clause within one fact, and drops markdown bold', () => {
-    expect(taskById(deepshop.tasks, 'deepshop:Amazon--505').rubric!.fact_groups.find((group) => group.id === 'sort')!.facts).toEqual([
+    expect(
+      taskById(deepshop.tasks, 'deepshop:Amazon--505').rubric!.fact_groups.find((group) => group.id === 'sort')!.facts,
+    ).toEqual([
       'The product found follows the sorting preference: Blue iPhone 12 Pro sorted by lowest price within $800–$1,100 or highest rating',
     ])
-    expect(taskById(deepshop.tasks, 'deepshop:Amazon--175').rubric!.fact_groups[0].facts[0]).toBe('The product found matches: Durable, lightweight camping tent that accommodates two people')
+    expect(taskById(deepshop.tasks, 'deepshop:Amazon--175').rubric!.fact_groups[0].facts[0]).toBe(
+      'The product found matches: Durable, lightweight camping tent that accommodates two people',
+    )
     const speaker = taskById(deepshop.tasks, 'deepshop:Amazon--574')
-    expect(speaker.rubric!.fact_groups[0].facts).toEqual(['The product found matches: JBL Charge 5 portable Bluetooth speaker with IP67 waterproof certification and compatibility with Alexa and Google Assistant'])
+    expect(speaker.rubric!.fact_groups[0].facts).toEqual([
+      'The product found matches: JBL Charge 5 portable Bluetooth speaker with IP67 waterproof certification and compatibility with Alexa and Google Assistant',
+    ])
     for (const fact of speaker.rubric!.fact_groups.flatMap((group) => group.facts)) expect(fact).not.toContain('*')
   })
 
   it('keeps the sub-requirements in meta as the source wrote them', () => {
-    expect(taskById(deepshop.tasks, 'deepshop:Amazon--100').meta).toMatchObject({attribute: 'Xbox Wireless controller in green color', sort: 'Xbox Wireless controller sorted by lowest price'})
+    expect(taskById(deepshop.tasks, 'deepshop:Amazon--100').meta).toMatchObject({
+      attribute: 'Xbox Wireless controller in green color',
+      sort: 'Xbox Wireless controller sorted by lowest price',
+    })
   })
 })
 
@@ -111,7 +147,9 @@ describe('Mind2Web-Live: the evaluation key nodes become fact groups', () => {
         },
       ],
     })
-    expect(taskById(mind2webLive.tasks, 'mind2web-live:3').rubric!.fact_groups[0].facts[2]).toMatch(/^The agent reaches a page whose URL has selectedRoutes=MTA:S92 in its query/)
+    expect(taskById(mind2webLive.tasks, 'mind2web-live:3').rubric!.fact_groups[0].facts[2]).toMatch(
+      /^The agent reaches a page whose URL has selectedRoutes=MTA:S92 in its query/,
+    )
   })
 
   it('puts element key nodes in their own group: selectors, values, semantic checks (AMC, IMDb, Under Armour)', () => {
@@ -120,9 +158,13 @@ describe('Mind2Web-Live: the evaluation key nodes become fact groups', () => {
       ['pages', 3],
       ['elements', 1],
     ])
-    expect(menu.fact_groups[1].facts).toEqual(['The agent clicks, types or selects exactly "View Full Menu" (on https://www.amctheatres.com/food-and-drink/dine-in/explore-menu)'])
+    expect(menu.fact_groups[1].facts).toEqual([
+      'The agent clicks, types or selects exactly "View Full Menu" (on https://www.amctheatres.com/food-and-drink/dine-in/explore-menu)',
+    ])
     // The demonstration's URL loses IMDb's ref_ tracking parameter in the fact.
-    expect(taskById(mind2webLive.tasks, 'mind2web-live:2').rubric!.fact_groups[1].facts[1]).toBe('The agent acts on the page element at CSS selector ".ipc-starbar__touch" (on https://www.imdb.com/title/tt0103064/)')
+    expect(taskById(mind2webLive.tasks, 'mind2web-live:2').rubric!.fact_groups[1].facts[1]).toBe(
+      'The agent acts on the page element at CSS selector ".ipc-starbar__touch" (on https://www.imdb.com/title/tt0103064/)',
+    )
     expect(taskById(mind2webLive.tasks, 'mind2web-live:7').rubric!.fact_groups[1].facts).toContain(
       'The agent clicks, types or selects a value that passes this check: Decide whether the content means gift card (on https://www.underarmour.com/en-us/p/gift_cards/ua_egift_card/GC-0001-ALL.html?dwvar_GC-0001-ALL_color=0001)',
     )
@@ -130,8 +172,27 @@ describe('Mind2Web-Live: the evaluation key nodes become fact groups', () => {
 
   it('stops on a key node it cannot read, naming file, line and field; --on-invalid skip counts it', async () => {
     const rows = [
-      {index: 0, task: 'Find the opening hours of the main library.', evaluation: [{match_function_name: 'url_included_match', content: {key: '', reference_answer: 'nypl.', url: 'https://www.nypl.org/'}}]},
-      {index: 1, task: 'Renew a book.', evaluation: [{match_function_name: 'url_included_match', content: {key: '', reference_answer: 'nypl.', url: 'https://www.nypl.org/'}}, {match_function_name: 'url_fuzzy_match', content: {reference_answer: 'renew'}}]},
+      {
+        index: 0,
+        task: 'Find the opening hours of the main library.',
+        evaluation: [
+          {
+            match_function_name: 'url_included_match',
+            content: {key: '', reference_answer: 'nypl.', url: 'https://www.nypl.org/'},
+          },
+        ],
+      },
+      {
+        index: 1,
+        task: 'Renew a book.',
+        evaluation: [
+          {
+            match_function_name: 'url_included_match',
+            content: {key: '', reference_answer: 'nypl.', url: 'https://www.nypl.org/'},
+          },
+          {match_function_name: 'url_fuzzy_match', content: {reference_answer: 'renew'}},
+        ],
+      },
     ]
     const text = JSON.stringify(rows, null, 4)
     const path = wd.write('bad-node/mind2web-live_test.json', text)
@@ -140,7 +201,9 @@ describe('Mind2Web-Live: the evaluation key nodes become fact groups', () => {
     expect(failed.result.exitCode, dump(failed.result)).toBe(1)
     const stderr = String(failed.result.stderr).trim()
     expect(stderr.split('\n')).toHaveLength(1)
-    expect(stderr).toContain(`${path}:${secondLine}: field "evaluation.1.match_function_name": unknown match function "url_fuzzy_match" (string)`)
+    expect(stderr).toContain(
+      `${path}:${secondLine}: field "evaluation.1.match_function_name": unknown match function "url_fuzzy_match" (string)`,
+    )
     const skipped = await tasksBuild(['--on-invalid', 'skip', path])
     expect(skipped.result.exitCode, dump(skipped.result)).toBe(0)
     expect(skipped.summary).toMatchObject({written: 1, invalidSkipped: 1})
@@ -149,10 +212,13 @@ describe('Mind2Web-Live: the evaluation key nodes become fact groups', () => {
 
 // ---- rubric gen and judge against the stand-in -------------------------------------------------------------------
 
-const rubricReply = jsonReply({fact_groups: [{id: 'g1', description: 'Model-made', facts: ['The model says so', 'And so on']}]})
+const rubricReply = jsonReply({
+  fact_groups: [{id: 'g1', description: 'Model-made', facts: ['The model says so', 'And so on']}],
+})
 const chats = (standin: Standin) => standin.requests.filter((request) => request.path === '/v1/chat/completions')
 /** The intents the rubric requests were about. */
-const askedAbout = (standin: Standin, tasks: readonly Task[]) => tasks.filter((task) => chats(standin).some((request) => request.text.includes(task.intent))).map((task) => task.id)
+const askedAbout = (standin: Standin, tasks: readonly Task[]) =>
+  tasks.filter((task) => chats(standin).some((request) => request.text.includes(task.intent))).map((task) => task.id)
 
 describe('rubric gen keeps source-made rubrics', () => {
   let standin: Standin
@@ -161,7 +227,15 @@ describe('rubric gen keeps source-made rubrics', () => {
   let modelMade: Task
   beforeAll(async () => {
     standin = await startStandin({handler: () => rubricReply})
-    plain = {...TaskSchema.parse({id: 'test:plain', source: 'test', intent: 'Find the price of a red kettle on the shop', website: 'shop.example', start_url: 'https://shop.example/'})}
+    plain = {
+      ...TaskSchema.parse({
+        id: 'test:plain',
+        source: 'test',
+        intent: 'Find the price of a red kettle on the shop',
+        website: 'shop.example',
+        start_url: 'https://shop.example/',
+      }),
+    }
     modelMade = TaskSchema.parse({
       ...plain,
       id: 'test:model-made',
@@ -177,7 +251,11 @@ describe('rubric gen keeps source-made rubrics', () => {
     await standin?.close()
   })
 
-  const rubricGen = (args: string[]) => wd.run(['rubric', 'gen', '--base-url', standin.url, '--model', 'standin-model', '--no-cache', ...args], {input: ndjson(input), cleanEnv: true})
+  const rubricGen = (args: string[]) =>
+    wd.run(['rubric', 'gen', '--base-url', standin.url, '--model', 'standin-model', '--no-cache', ...args], {
+      input: ndjson(input),
+      cleanEnv: true,
+    })
 
   it('asks the model only for the task without a rubric, and writes the source-made ones back unchanged', async () => {
     standin.reset()
@@ -186,8 +264,14 @@ describe('rubric gen keeps source-made rubrics', () => {
     expect(askedAbout(standin, input)).toEqual(['test:plain'])
     const out = parseLines(String(result.stdout))
     expect(out.slice(0, 6)).toEqual(input.slice(0, 6))
-    expect(out[6]).toMatchObject({id: 'test:plain', difficulty: 2, provenance: {rubric: {model: 'standin-model', prompt_version: 'rubric-v1'}}})
-    expect(String(result.stderr)).toContain('rubric gen: 7 tasks kept the rubric they had (6 of them made by their source task set, no model)')
+    expect(out[6]).toMatchObject({
+      id: 'test:plain',
+      difficulty: 2,
+      provenance: {rubric: {model: 'standin-model', prompt_version: 'rubric-v1'}},
+    })
+    expect(String(result.stderr)).toContain(
+      'rubric gen: 7 tasks kept the rubric they had (6 of them made by their source task set, no model)',
+    )
   })
 
   it('--force rewrites a model-made rubric but still not a source-made one', async () => {
@@ -197,14 +281,20 @@ describe('rubric gen keeps source-made rubrics', () => {
     expect(askedAbout(standin, input).sort()).toEqual(['test:model-made', 'test:plain'])
     const out = parseLines(String(result.stdout))
     expect(out.slice(0, 6)).toEqual(input.slice(0, 6))
-    expect(out[7]).toMatchObject({id: 'test:model-made', rubric: {fact_groups: [{description: 'Model-made'}]}, provenance: {rubric: {model: 'standin-model'}}})
+    expect(out[7]).toMatchObject({
+      id: 'test:model-made',
+      rubric: {fact_groups: [{description: 'Model-made'}]},
+      provenance: {rubric: {model: 'standin-model'}},
+    })
   })
 
   it('--replace-source-rubrics asks the model for them too, and the provenance then says model', async () => {
     standin.reset()
     const result = await rubricGen(['--replace-source-rubrics'])
     expect(result.exitCode, dump(result)).toBe(0)
-    expect(askedAbout(standin, input).sort()).toEqual([...input.slice(0, 6).map((task) => task.id), 'test:plain'].sort())
+    expect(askedAbout(standin, input).sort()).toEqual(
+      [...input.slice(0, 6).map((task) => task.id), 'test:plain'].sort(),
+    )
     const out = parseLines(String(result.stdout))
     for (const task of out.slice(0, 6)) {
       expect(task.rubric!.fact_groups[0].description, task.id).toBe('Model-made')
@@ -246,24 +336,58 @@ describe('judge with a source-made rubric', () => {
     const shots = [await solidScreenshot(wd.path('shots'), 1), await solidScreenshot(wd.path('shots'), 2)]
     return {
       task: {...task, intent: `${tag} ${task.intent}`},
-      run: {policy: 'openai', model: 'policy', prompt_version: 'qwen3vl-v1', viewport: {width: 1280, height: 768}, horizon: 30, seed: 0, webgym_version: '0.1.0'},
+      run: {
+        policy: 'openai',
+        model: 'policy',
+        prompt_version: 'qwen3vl-v1',
+        viewport: {width: 1280, height: 768},
+        horizon: 30,
+        seed: 0,
+        webgym_version: '0.1.0',
+      },
       status: 'answered',
       answer: 'The green Xbox Wireless controller at $39.99',
       error: null,
-      steps: syntheticSteps(shots, {url: (index) => `https://www.amazon.com/s?k=xbox+controller&page=${index}`, answer: 'The green Xbox Wireless controller at $39.99'}),
+      steps: syntheticSteps(shots, {
+        url: (index) => `https://www.amazon.com/s?k=xbox+controller&page=${index}`,
+        answer: 'The green Xbox Wireless controller at $39.99',
+      }),
     }
   }
 
   it('checks each source fact and gives the reward by them, as with any rubric', async () => {
     const task = taskById(deepshop.tasks, 'deepshop:Amazon--100')
     const input = ndjson([await trajectory(task, '[pass-all]'), await trajectory(task, '[fail-filter]')])
-    const result = await wd.run(['judge', '--base-url', standin.url, '--model', 'judge-model', '--no-cache', '--max-retries', '0', '--shots', wd.path('shots')], {input, cleanEnv: true})
+    const result = await wd.run(
+      [
+        'judge',
+        '--base-url',
+        standin.url,
+        '--model',
+        'judge-model',
+        '--no-cache',
+        '--max-retries',
+        '0',
+        '--shots',
+        wd.path('shots'),
+      ],
+      {input, cleanEnv: true},
+    )
     expect(result.exitCode, dump(result)).toBe(0)
-    const [passed, failed] = String(result.stdout).trim().split('\n').map((line) => JSON.parse(line))
+    const [passed, failed] = String(result.stdout)
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
     // The verdict prompt lists the source's facts by group.
-    expect(verdicts[0].text).toContain('- [attribute.1] The product found matches: Xbox Wireless controller in green color')
-    expect(verdicts[0].text).toContain('- [filter.1] The product found meets the filter: Xbox Wireless controller with user rating exceeding 4 stars')
-    expect(verdicts[0].text).toContain('- [sort.1] The product found follows the sorting preference: Xbox Wireless controller sorted by lowest price')
+    expect(verdicts[0].text).toContain(
+      '- [attribute.1] The product found matches: Xbox Wireless controller in green color',
+    )
+    expect(verdicts[0].text).toContain(
+      '- [filter.1] The product found meets the filter: Xbox Wireless controller with user rating exceeding 4 stars',
+    )
+    expect(verdicts[0].text).toContain(
+      '- [sort.1] The product found follows the sorting preference: Xbox Wireless controller sorted by lowest price',
+    )
     expect(passed.judgment.reward).toBe(1)
     expect(passed.judgment.facts.map((fact: {group_id: string; pass: boolean}) => [fact.group_id, fact.pass])).toEqual([
       ['attribute', true],

@@ -21,17 +21,34 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 describe('parsePythonLiteral (TravelPlanner fields)', () => {
   it('reads the dict and list reprs TravelPlanner stores, None as null', () => {
-    expect(parsePythonLiteral("{'house rule': None, 'cuisine': ['Chinese', 'Italian'], 'room type': 'not shared room', 'transportation': 'no flight'}")).toEqual({
+    expect(
+      parsePythonLiteral(
+        "{'house rule': None, 'cuisine': ['Chinese', 'Italian'], 'room type': 'not shared room', 'transportation': 'no flight'}",
+      ),
+    ).toEqual({
       'house rule': null,
       cuisine: ['Chinese', 'Italian'],
       'room type': 'not shared room',
       transportation: 'no flight',
     })
-    expect(parsePythonLiteral("['2022-03-19', '2022-03-20', '2022-03-21']")).toEqual(['2022-03-19', '2022-03-20', '2022-03-21'])
+    expect(parsePythonLiteral("['2022-03-19', '2022-03-20', '2022-03-21']")).toEqual([
+      '2022-03-19',
+      '2022-03-20',
+      '2022-03-21',
+    ])
   })
 
   it('reads numbers, booleans, tuples, empty containers and non-string keys', () => {
-    expect(parsePythonLiteral('[1, -2, 3.5, 1e3, .5, True, False, None]')).toEqual([1, -2, 3.5, 1000, 0.5, true, false, null])
+    expect(parsePythonLiteral('[1, -2, 3.5, 1e3, .5, True, False, None]')).toEqual([
+      1,
+      -2,
+      3.5,
+      1000,
+      0.5,
+      true,
+      false,
+      null,
+    ])
     expect(parsePythonLiteral('(1, (2,), ())')).toEqual([1, [2], []])
     expect(parsePythonLiteral('{1: {}, 2: []}')).toEqual({1: {}, 2: []})
     expect(parsePythonLiteral('  [ 1 ,2, ]  ')).toEqual([1, 2])
@@ -56,7 +73,10 @@ describe('parsePythonLiteral (TravelPlanner fields)', () => {
   })
 
   it('reads every literal field of the TravelPlanner sample rows', async () => {
-    const rows = parseCsv(await readFile(fixture('travelplanner', 'validation.csv')), {columns: true}) as Record<string, string>[]
+    const rows = parseCsv(await readFile(fixture('travelplanner', 'validation.csv')), {columns: true}) as Record<
+      string,
+      string
+    >[]
     expect(rows).toHaveLength(3)
     for (const row of rows) {
       const information = parsePythonLiteral(row.reference_information) as {Description: string; Content: string}[]
@@ -100,7 +120,8 @@ describe('website normalisation', () => {
 
 describe('BrowseComp decryption', () => {
   it('inverts the XOR-with-SHA-256(canary) encryption', () => {
-    const plain = 'Which suspension bridge, finished in the 1930s, has towers painted "International Orange"? Answer with its name — ünïcode too.'
+    const plain =
+      'Which suspension bridge, finished in the 1930s, has towers painted "International Orange"? Answer with its name — ünïcode too.'
     const key = createHash('sha256').update('made-up canary').digest()
     const bytes = Buffer.from(plain, 'utf8')
     const encrypted = Buffer.from(bytes.map((byte, i) => byte ^ key[i % key.length])).toString('base64')
@@ -108,7 +129,9 @@ describe('BrowseComp decryption', () => {
   })
 
   it('decrypts the sample row (checked by hash only: the plaintext must never be written down)', async () => {
-    const [row] = parseCsv(await readFile(fixture('browsecomp', 'browse_comp_test_set.csv')), {columns: true}) as Record<string, string>[]
+    const [row] = parseCsv(await readFile(fixture('browsecomp', 'browse_comp_test_set.csv')), {
+      columns: true,
+    }) as Record<string, string>[]
     expect(row.problem_topic).toBe('Art')
     const answer = decryptBrowseComp(row.answer, row.canary)
     const problem = decryptBrowseComp(row.problem, row.canary)
@@ -118,7 +141,9 @@ describe('BrowseComp decryption', () => {
   })
 
   it('fails on a wrong canary instead of returning garbage', async () => {
-    const [row] = parseCsv(await readFile(fixture('browsecomp', 'browse_comp_test_set.csv')), {columns: true}) as Record<string, string>[]
+    const [row] = parseCsv(await readFile(fixture('browsecomp', 'browse_comp_test_set.csv')), {
+      columns: true,
+    }) as Record<string, string>[]
     expect(() => decryptBrowseComp(row.problem, `${row.canary}x`)).toThrow(TypeError)
   })
 })
@@ -132,27 +157,45 @@ describe('elementStartLines (line numbers for JSON-array sources)', () => {
   })
 
   it('is not fooled by brackets, commas, quotes and newlines inside strings', () => {
-    expect(elementStartLines('[\n{"t": "a, ] } [ {"},\n{"t": "say \\"x\\", ok\\n"},\n{"t": "\\\\"}\n]')).toEqual([2, 3, 4])
+    expect(elementStartLines('[\n{"t": "a, ] } [ {"},\n{"t": "say \\"x\\", ok\\n"},\n{"t": "\\\\"}\n]')).toEqual([
+      2, 3, 4,
+    ])
   })
 
   it('matches the objects of the Mind2Web-Live sample files', async () => {
-    expect(elementStartLines(await readFile(fixture('mind2web-live', 'example_130.json'), 'utf8'))).toEqual([2, 34, 73, 139, 170])
-    expect(elementStartLines(await readFile(fixture('mind2web-live', 'mind2web-live_test_20241024.json'), 'utf8'))).toEqual([
-      2, 25, 56, 106, 137, 168, 191, 264, 341, 388, 446,
+    expect(elementStartLines(await readFile(fixture('mind2web-live', 'example_130.json'), 'utf8'))).toEqual([
+      2, 34, 73, 139, 170,
     ])
+    expect(
+      elementStartLines(await readFile(fixture('mind2web-live', 'mind2web-live_test_20241024.json'), 'utf8')),
+    ).toEqual([2, 25, 56, 106, 137, 168, 191, 264, 341, 388, 446])
   })
 })
 
 describe('requirementClauses (DeepShop sub-requirements into facts)', () => {
   it('splits at semicolons and at comma-space, not inside numbers', () => {
-    expect(requirementClauses('stainless steel; vacuum-insulated; 32 oz')).toEqual(['stainless steel', 'vacuum-insulated', '32 oz'])
-    expect(requirementClauses('Running shoes with over 15,000 customer reviews, priced under $1,200.')).toEqual(['Running shoes with over 15,000 customer reviews', 'priced under $1,200'])
+    expect(requirementClauses('stainless steel; vacuum-insulated; 32 oz')).toEqual([
+      'stainless steel',
+      'vacuum-insulated',
+      '32 oz',
+    ])
+    expect(requirementClauses('Running shoes with over 15,000 customer reviews, priced under $1,200.')).toEqual([
+      'Running shoes with over 15,000 customer reviews',
+      'priced under $1,200',
+    ])
   })
 
   it('drops a leading "and", keeps "or" alternatives and one-word clauses with a neighbour', () => {
-    expect(requirementClauses('USB-C hub with HDMI, and SD card reader')).toEqual(['USB-C hub with HDMI', 'SD card reader'])
-    expect(requirementClauses('sorted by lowest price, or by highest rating')).toEqual(['sorted by lowest price, or by highest rating'])
-    expect(requirementClauses('Waterproof, rated 4 stars or more, Prime')).toEqual(['Waterproof, rated 4 stars or more, Prime'])
+    expect(requirementClauses('USB-C hub with HDMI, and SD card reader')).toEqual([
+      'USB-C hub with HDMI',
+      'SD card reader',
+    ])
+    expect(requirementClauses('sorted by lowest price, or by highest rating')).toEqual([
+      'sorted by lowest price, or by highest rating',
+    ])
+    expect(requirementClauses('Waterproof, rated 4 stars or more, Prime')).toEqual([
+      'Waterproof, rated 4 stars or more, Prime',
+    ])
   })
 
   it('has nothing for "None", empty text or bare markup, and strips a "Filter conditions:" label', () => {
@@ -167,11 +210,15 @@ describe('rubricOfEvaluatorReference (microsoft/webgym shapes)', () => {
       {id: 1, description: 'Recipe', facts: ['Is vegan', 'Has 500 ratings']},
       {id: 2, description: 'Empty', facts: []},
     ]
-    expect(rubricOfEvaluatorReference(groups)).toEqual({fact_groups: [{id: 1, description: 'Recipe', facts: ['Is vegan', 'Has 500 ratings']}]})
+    expect(rubricOfEvaluatorReference(groups)).toEqual({
+      fact_groups: [{id: 1, description: 'Recipe', facts: ['Is vegan', 'Has 500 ratings']}],
+    })
   })
 
   it('turns plain strings and {description, difficulty} criteria into one group of facts', () => {
-    expect(rubricOfEvaluatorReference(['Gives the price', ' ', 'In euros'])).toEqual({fact_groups: [{id: 1, description: 'Criteria', facts: ['Gives the price', 'In euros']}]})
+    expect(rubricOfEvaluatorReference(['Gives the price', ' ', 'In euros'])).toEqual({
+      fact_groups: [{id: 1, description: 'Criteria', facts: ['Gives the price', 'In euros']}],
+    })
     expect(rubricOfEvaluatorReference([{description: 'Names a deadline', difficulty: 1}])).toEqual({
       fact_groups: [{id: 1, description: 'Criteria', facts: ['Names a deadline']}],
     })
@@ -222,7 +269,8 @@ const SAMPLE_FILES: [string, string][] = [
 ]
 
 async function firstRow(path: string, name = path): Promise<Record<string, unknown>> {
-  for await (const row of readSourceRows(path, {invalid: new InvalidRecords('fail', memoryReporter()), name})) return row.value
+  for await (const row of readSourceRows(path, {invalid: new InvalidRecords('fail', memoryReporter()), name}))
+    return row.value
   throw new Error(`${path} has no rows`)
 }
 
@@ -248,19 +296,23 @@ describe('detectSource', () => {
 
   it('refuses to guess between look-alike sources, naming both', async () => {
     const row = await firstRow(fixture('webvoyager', 'WebVoyager_data.jsonl'))
-    expect(() => detectSource(row, 'tasks.jsonl')).toThrow(/tasks\.jsonl: ambiguous source, it matches webvoyager and pae/)
+    expect(() => detectSource(row, 'tasks.jsonl')).toThrow(
+      /tasks\.jsonl: ambiguous source, it matches webvoyager and pae/,
+    )
     expect(detectSource(row, 'WebVoyager_data.jsonl').name).toBe('webvoyager')
     expect(detectSource(row, 'pae_tasks.jsonl').name).toBe('pae')
   })
 
-  it('takes a file named after a variant and its base source (PAE\'s webvoyager_pae.jsonl) as the variant', async () => {
+  it("takes a file named after a variant and its base source (PAE's webvoyager_pae.jsonl) as the variant", async () => {
     const row = await firstRow(fixture('pae', 'webvoyager_pae.jsonl'))
     expect(detectSource(row, 'tasks/webvoyager_pae.jsonl').name).toBe('pae')
     expect(detectSource(row, 'webvoyager_test_data.jsonl').name).toBe('webvoyager')
   })
 
   it('fails on unknown fields, pointing at --source generic', () => {
-    expect(() => detectSource({question: 'q', url: 'https://example.com/'}, 'mine.jsonl')).toThrow(/cannot tell which source task set this is \(fields: question, url\)/)
+    expect(() => detectSource({question: 'q', url: 'https://example.com/'}, 'mine.jsonl')).toThrow(
+      /cannot tell which source task set this is \(fields: question, url\)/,
+    )
   })
 })
 
@@ -291,6 +343,8 @@ describe('webgym rows read from a CSV (numbers and evaluator_reference as text)'
   it('rejects an evaluator_reference that looks like a JSON list but is broken, naming the field', async () => {
     const {webgym} = await import('../src/lib/sources/webgym.js')
     const extra = await webgym.prepare!('rows.csv', {})
-    expect(() => webgym.toTask({task_id: '1', task_name: 'x', evaluator_reference: '[{"id": 1,'}, {file: 'rows.csv', extra})).toThrow(/evaluator_reference/)
+    expect(() =>
+      webgym.toTask({task_id: '1', task_name: 'x', evaluator_reference: '[{"id": 1,'}, {file: 'rows.csv', extra}),
+    ).toThrow(/evaluator_reference/)
   })
 })

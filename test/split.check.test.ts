@@ -5,7 +5,13 @@ import {assertSplitCheck, checkSplit, SplitCheckError} from '../src/lib/split/sp
 
 // The checks are the last line of defence against a selection bug, so each must fire on the fault it names.
 function routed(train: string[], test: string[], heldOut: (string | null)[] = []): RoutedLines {
-  const result: RoutedLines = {train: new SideTally(), test: new SideTally(), heldOutWebsites: new Map(), heldOut: heldOut.length, noWebsite: 0}
+  const result: RoutedLines = {
+    train: new SideTally(),
+    test: new SideTally(),
+    heldOutWebsites: new Map(),
+    heldOut: heldOut.length,
+    noWebsite: 0,
+  }
   const noStratum = {domain: null, subdomain: null, level: null}
   for (const website of train) {
     result.train.addWebsite(website, 1)
@@ -21,7 +27,10 @@ function routed(train: string[], test: string[], heldOut: (string | null)[] = []
 
 describe('split checks', () => {
   it('pass a clean split', () => {
-    const check = checkSplit(routed(['a.com', 'a.com', 'b.com'], ['c.com', 'd.com'], ['c.com']), {requested: 2, possible: 2})
+    const check = checkSplit(routed(['a.com', 'a.com', 'b.com'], ['c.com', 'd.com'], ['c.com']), {
+      requested: 2,
+      possible: 2,
+    })
     expect(check.ok).toBe(true)
     expect(() => assertSplitCheck(check)).not.toThrow()
   })

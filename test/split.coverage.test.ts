@@ -21,16 +21,36 @@ function fixtureTasks(): Record<string, unknown>[] {
     ...Array.from({length: 16}, () => ['Misc.', 'News'] as [string, string]),
     ...Array.from({length: 2}, () => ['Career & Education', 'Jobs & Career'] as [string, string]),
   ]
-  const tasks = pairs.map(([domain, subdomain], i) => ({id: `cov:${i}`, source: 'cov', intent: `Do thing ${i}`, website: `site${i}.example`, start_url: null, domain, subdomain}))
-  const unclassified = Array.from({length: 3}, (_, i) => ({id: `cov:u${i}`, source: 'cov', intent: `Other ${i}`, website: `other${i}.example`, start_url: null}))
+  const tasks = pairs.map(([domain, subdomain], i) => ({
+    id: `cov:${i}`,
+    source: 'cov',
+    intent: `Do thing ${i}`,
+    website: `site${i}.example`,
+    start_url: null,
+    domain,
+    subdomain,
+  }))
+  const unclassified = Array.from({length: 3}, (_, i) => ({
+    id: `cov:u${i}`,
+    source: 'cov',
+    intent: `Other ${i}`,
+    website: `other${i}.example`,
+    start_url: null,
+  }))
   return [...tasks, ...unclassified]
 }
 
 let wd: Workdir
 beforeAll(() => {
-  if (!existsSync(join(root, 'dist', 'commands', 'split.js'))) throw new Error('dist/ is missing: run `npx tsc -p tsconfig.build.json` before these tests')
+  if (!existsSync(join(root, 'dist', 'commands', 'split.js')))
+    throw new Error('dist/ is missing: run `npx tsc -p tsconfig.build.json` before these tests')
   wd = workdir()
-  wd.write('tasks.ndjson', fixtureTasks().map((task) => JSON.stringify(task)).join('\n') + '\n')
+  wd.write(
+    'tasks.ndjson',
+    fixtureTasks()
+      .map((task) => JSON.stringify(task))
+      .join('\n') + '\n',
+  )
 })
 
 const webgym = (args: string[]) => wd.run(args)
@@ -45,7 +65,17 @@ const subdomainsIn = async (file: string) =>
 
 describe('split --report: taxonomy coverage', () => {
   it('lists every subdomain per side and marks one absent from test as missing, in the table and the JSON', async () => {
-    const table = await webgym(['split', 'tasks.ndjson', '--train', 'train.ndjson', '--test', 'test.ndjson', '--test-size', '10', '--report'])
+    const table = await webgym([
+      'split',
+      'tasks.ndjson',
+      '--train',
+      'train.ndjson',
+      '--test',
+      'test.ndjson',
+      '--test-size',
+      '10',
+      '--report',
+    ])
     expect(table.exitCode, dump(table)).toBe(0)
     const trainSubdomains = await subdomainsIn('train.ndjson')
     const testSubdomains = await subdomainsIn('test.ndjson')
@@ -59,14 +89,27 @@ describe('split --report: taxonomy coverage', () => {
     expect(stdout).toMatch(/^ {4}Music\s+\d+\s+[\d.]+\s+\d+\s+[\d.]+$/m)
     expect(stdout).toMatch(/^ {4}Shopping\s+0\s+0\.0\s+0\s+0\.0\s+missing from train and test$/m)
     // Every subdomain of the taxonomy has its row, present or not.
-    for (const subdomain of ALL_SUBDOMAINS) expect(stdout).toMatch(new RegExp(`^ {4}${subdomain.replace(/[.&]/g, '\\$&')}\\s+\\d+`, 'm'))
+    for (const subdomain of ALL_SUBDOMAINS)
+      expect(stdout).toMatch(new RegExp(`^ {4}${subdomain.replace(/[.&]/g, '\\$&')}\\s+\\d+`, 'm'))
     expect(stdout).toMatch(/^ {2}outside the taxonomy$/m)
     expect(stdout).toMatch(/^ {4}Foo \/ Bar\s+\d+/m)
     expect(stdout).toMatch(/^ {2}unclassified\s+\d+/m)
     const covered = (side: Set<unknown>) => ALL_SUBDOMAINS.filter((subdomain) => side.has(subdomain)).length
-    expect(stdout).toContain(`subdomains covered                       train ${covered(trainSubdomains)} of 24, test ${covered(testSubdomains)} of 24`)
+    expect(stdout).toContain(
+      `subdomains covered                       train ${covered(trainSubdomains)} of 24, test ${covered(testSubdomains)} of 24`,
+    )
 
-    const json = await webgym(['split', 'tasks.ndjson', '--train', 'j-train.ndjson', '--test', 'j-test.ndjson', '--test-size', '10', '--json'])
+    const json = await webgym([
+      'split',
+      'tasks.ndjson',
+      '--train',
+      'j-train.ndjson',
+      '--test',
+      'j-test.ndjson',
+      '--test-size',
+      '10',
+      '--json',
+    ])
     expect(json.exitCode, dump(json)).toBe(0)
     const report = JSON.parse(String(json.stdout))
     for (const side of ['train', 'test'] as const) {
@@ -79,11 +122,21 @@ describe('split --report: taxonomy coverage', () => {
     expect(report.coverage.test.missing_subdomains).toContain('Jobs & Career')
     expect(report.coverage.train.missing_subdomains).not.toContain('Jobs & Career')
     expect(report.coverage.test.missing_domains).toContain('Career & Education')
-    expect(report.coverage.train.subdomains).toContainEqual({domain: 'Career & Education', subdomain: 'Jobs & Career', tasks: 2})
-    expect(report.coverage.test.subdomains).toContainEqual({domain: 'Career & Education', subdomain: 'Jobs & Career', tasks: 0})
+    expect(report.coverage.train.subdomains).toContainEqual({
+      domain: 'Career & Education',
+      subdomain: 'Jobs & Career',
+      tasks: 2,
+    })
+    expect(report.coverage.test.subdomains).toContainEqual({
+      domain: 'Career & Education',
+      subdomain: 'Jobs & Career',
+      tasks: 0,
+    })
     const outside = [...report.coverage.train.outside_taxonomy, ...report.coverage.test.outside_taxonomy]
     expect(outside.reduce((sum: number, pair: {tasks: number}) => sum + pair.tasks, 0)).toBe(2)
-    expect(outside.every((pair: {domain: string; subdomain: string}) => pair.domain === 'Foo' && pair.subdomain === 'Bar')).toBe(true)
+    expect(
+      outside.every((pair: {domain: string; subdomain: string}) => pair.domain === 'Foo' && pair.subdomain === 'Bar'),
+    ).toBe(true)
   })
 
   it('counts a subdomain under the wrong domain, or a domain alone, as outside the taxonomy', () => {

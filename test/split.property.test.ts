@@ -40,7 +40,9 @@ const smallTaskSetArb = fc.integer({min: 1, max: 25}).chain((websites) =>
   fc.array(
     fc.record({
       website: fc.option(
-        fc.tuple(fc.integer({min: 0, max: websites - 1}), fc.boolean()).map(([n, upper]) => (upper ? `SITE${n}.COM` : `site${n}.com`)),
+        fc
+          .tuple(fc.integer({min: 0, max: websites - 1}), fc.boolean())
+          .map(([n, upper]) => (upper ? `SITE${n}.COM` : `site${n}.com`)),
         {nil: null, freq: 6},
       ),
       ...stratumArb,
@@ -60,7 +62,15 @@ function toTasks(shapes: Shape[]): FixtureTask[] {
   }))
 }
 
-type SplitRun = {report: Awaited<ReturnType<typeof splitTasks>>; trainText: Buffer; testText: Buffer; trainTasks: FixtureTask[]; testTasks: FixtureTask[]} | {refused: unknown; written: boolean}
+type SplitRun =
+  | {
+      report: Awaited<ReturnType<typeof splitTasks>>
+      trainText: Buffer
+      testText: Buffer
+      trainTasks: FixtureTask[]
+      testTasks: FixtureTask[]
+    }
+  | {refused: unknown; written: boolean}
 
 async function runSplit(tasks: FixtureTask[], options: {testSize: number; seed: number}): Promise<SplitRun> {
   const dir = join(workDir, String(runNumber++))
@@ -88,7 +98,12 @@ async function runSplit(tasks: FixtureTask[], options: {testSize: number; seed: 
 
 function parseLines(bytes: Buffer): FixtureTask[] {
   const text = bytes.toString('utf8')
-  return text === '' ? [] : text.trimEnd().split('\n').map((line) => JSON.parse(line) as FixtureTask)
+  return text === ''
+    ? []
+    : text
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as FixtureTask)
 }
 
 const site = (task: Shape): string | null => (task.website === null ? null : task.website.toLowerCase())
@@ -118,20 +133,30 @@ describe('split service (properties)', () => {
         for (const task of trainTasks) expect(testWebsiteSet.has(site(task))).toBe(false)
 
         // Train is exactly the tasks of non-test websites, in input order; test keeps input order too.
-        const expectedTrain = tasks.filter((task) => site(task) !== null && !testWebsiteSet.has(site(task))).map((task) => task.id)
+        const expectedTrain = tasks
+          .filter((task) => site(task) !== null && !testWebsiteSet.has(site(task)))
+          .map((task) => task.id)
         expect(trainTasks.map((task) => task.id)).toEqual(expectedTrain)
         const testIds = testTasks.map((task) => task.id)
         expect(testIds).toEqual(tasks.filter((task) => testIds.includes(task.id)).map((task) => task.id))
 
         // Every task with a website is in exactly one of train, test, held out.
-        const heldOut = tasks.filter((task) => site(task) !== null && testWebsiteSet.has(site(task)) && !testIds.includes(task.id))
-        expect(trainTasks.length + testTasks.length + heldOut.length).toBe(tasks.filter((task) => site(task) !== null).length)
+        const heldOut = tasks.filter(
+          (task) => site(task) !== null && testWebsiteSet.has(site(task)) && !testIds.includes(task.id),
+        )
+        expect(trainTasks.length + testTasks.length + heldOut.length).toBe(
+          tasks.filter((task) => site(task) !== null).length,
+        )
         expect(report.held_out).toBe(heldOut.length)
         expect(report.no_website).toBe(tasks.filter((task) => site(task) === null).length)
         expect(report.train.tasks).toBe(trainTasks.length)
         expect(report.test.websites).toBe(testTasks.length)
         expect(report.check.ok).toBe(true)
-        expect(report.check.test_size).toEqual({requested: testSize, possible: Math.min(testSize, distinctWebsites.size), achieved: testTasks.length})
+        expect(report.check.test_size).toEqual({
+          requested: testSize,
+          possible: Math.min(testSize, distinctWebsites.size),
+          achieved: testTasks.length,
+        })
       }),
       {numRuns: 60},
     )
@@ -150,7 +175,9 @@ describe('split service (properties)', () => {
       }),
       {numRuns: 30},
     )
-    const many = toTasks(Array.from({length: 200}, (_, i) => ({website: `w${i}.org`, domain: null, subdomain: null, level: null})))
+    const many = toTasks(
+      Array.from({length: 200}, (_, i) => ({website: `w${i}.org`, domain: null, subdomain: null, level: null})),
+    )
     const [a, b] = await Promise.all([runSplit(many, {testSize: 20, seed: 1}), runSplit(many, {testSize: 20, seed: 2})])
     if (!('report' in a) || !('report' in b)) throw new Error('a split of 200 websites was refused')
     expect(a.testText.equals(b.testText)).toBe(false)
@@ -158,10 +185,16 @@ describe('split service (properties)', () => {
 
   it('mirrors the (domain, subdomain, level) mix: each stratum within 1 of its proportional share', async () => {
     // Mostly one task per website, some websites shared by two tasks: websites are plentiful.
-    const largeTaskSetArb = fc.array(fc.record({shared: fc.integer({min: 0, max: 9}).map((n) => n < 2), ...stratumArb}), {minLength: 1500, maxLength: 2500})
+    const largeTaskSetArb = fc.array(
+      fc.record({shared: fc.integer({min: 0, max: 9}).map((n) => n < 2), ...stratumArb}),
+      {minLength: 1500, maxLength: 2500},
+    )
     await fc.assert(
       fc.asyncProperty(largeTaskSetArb, fc.integer({min: 20, max: 150}), fc.integer(), async (rows, testSize, seed) => {
-        const shapes = rows.map(({shared, ...stratum}, i) => ({website: `w${shared && i > 0 ? i - 1 : i}.net`, ...stratum}))
+        const shapes = rows.map(({shared, ...stratum}, i) => ({
+          website: `w${shared && i > 0 ? i - 1 : i}.net`,
+          ...stratum,
+        }))
         const tasks = toTasks(shapes)
         const result = await runSplit(tasks, {testSize, seed})
         if (!('report' in result)) throw result.refused
@@ -172,7 +205,10 @@ describe('split service (properties)', () => {
         const test = countBy(testTasks, key)
         for (const [stratum, size] of whole) {
           const share = (testSize * size) / tasks.length
-          expect(Math.abs((test.get(stratum) ?? 0) - share), `stratum ${stratum}: ${test.get(stratum) ?? 0} test tasks, share ${share}`).toBeLessThan(1)
+          expect(
+            Math.abs((test.get(stratum) ?? 0) - share),
+            `stratum ${stratum}: ${test.get(stratum) ?? 0} test tasks, share ${share}`,
+          ).toBeLessThan(1)
         }
       }),
       {numRuns: 12, endOnFailure: true},
@@ -209,7 +245,14 @@ describe('test websites are drawn per website, not per task', () => {
     // website a test website in about 9 of 10 draws; drawing websites, in about 1 of 100.
     const websiteOf = new Int32Array(11_000)
     for (let task = 0; task < 11_000; task++) websiteOf[task] = task < 10_000 ? task % 10 : 10 + (task - 10_000)
-    const index = {lines: Int32Array.from(websiteOf, (_, task) => task + 1), websiteOf, stratumOf: new Int32Array(11_000), websiteCount: 1010, websites: [], strata: [{domain: null, subdomain: null, level: null}]}
+    const index = {
+      lines: Int32Array.from(websiteOf, (_, task) => task + 1),
+      websiteOf,
+      stratumOf: new Int32Array(11_000),
+      websiteCount: 1010,
+      websites: [],
+      strata: [{domain: null, subdomain: null, level: null}],
+    }
     let heldOut = 0
     for (let seed = 0; seed < 20; seed++) {
       const {sides} = chooseTestTasks(index, {testSize: 50, seed})

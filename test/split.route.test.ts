@@ -26,7 +26,14 @@ async function route(text: string, lines: number[], sides: Side[]) {
   const train = await RecordWriter.open(wd.path('train.ndjson'))
   const test = await RecordWriter.open(wd.path('test.ndjson'))
   try {
-    return await routeLines({path, name: 'in.ndjson', index: indexOf(lines), sides: Uint8Array.from(sides), train, test})
+    return await routeLines({
+      path,
+      name: 'in.ndjson',
+      index: indexOf(lines),
+      sides: Uint8Array.from(sides),
+      train,
+      test,
+    })
   } finally {
     await Promise.all([train.close(), test.close()])
   }
@@ -42,7 +49,11 @@ describe('split pass 2 (routeLines)', () => {
   })
 
   it('says the input changed when a line pass 1 indexed is now blank or missing', async () => {
-    await expect(route('{"n":1}\n   \n', [1, 2], [Side.train, Side.train])).rejects.toThrow(/in\.ndjson:2: the input changed while it was being split/)
-    await expect(route('{"n":1}\n', [1, 2], [Side.train, Side.train])).rejects.toThrow(/1 tasks missing on the second read/)
+    await expect(route('{"n":1}\n   \n', [1, 2], [Side.train, Side.train])).rejects.toThrow(
+      /in\.ndjson:2: the input changed while it was being split/,
+    )
+    await expect(route('{"n":1}\n', [1, 2], [Side.train, Side.train])).rejects.toThrow(
+      /1 tasks missing on the second read/,
+    )
   })
 })

@@ -1,11 +1,18 @@
 import {request as httpRequest} from 'node:http'
-import OpenAI, {APIConnectionError, AuthenticationError, BadRequestError, InternalServerError, NotFoundError} from 'openai'
+import OpenAI, {
+  APIConnectionError,
+  AuthenticationError,
+  BadRequestError,
+  InternalServerError,
+  NotFoundError,
+} from 'openai'
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest'
 import {startStandin, type Standin} from './helpers/openai-standin.js'
 import {jsonReply, schemaOf} from './helpers/structured.js'
 
 const MODEL = 'Qwen/Qwen3-VL-8B-Instruct'
-const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
+const PIXEL =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
 
 const clientFor = (standin: Standin, extra: {apiKey?: string; maxRetries?: number} = {}) =>
   new OpenAI({baseURL: standin.url, apiKey: 'sk-test', maxRetries: 0, ...extra})
@@ -32,7 +39,13 @@ describe('openai stand-in: chat completions', () => {
     expect(completion.choices[0].finish_reason).toBe('stop')
     expect(completion.usage).toEqual({prompt_tokens: 8, completion_tokens: 2, total_tokens: 10})
     expect(standin.requests).toHaveLength(1)
-    expect(standin.requests[0]).toMatchObject({method: 'POST', path: '/v1/chat/completions', text: 'What is the capital of France?', images: 0, index: 0})
+    expect(standin.requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/v1/chat/completions',
+      text: 'What is the capital of France?',
+      images: 0,
+      index: 0,
+    })
     expect(standin.requests[0].headers.authorization).toBe('Bearer sk-test')
   })
 
@@ -42,11 +55,14 @@ describe('openai stand-in: chat completions', () => {
       model: MODEL,
       messages: [
         {role: 'system', content: 'You are a web agent.'},
-        {role: 'user', content: [
-          {type: 'text', text: 'Compare these.'},
-          {type: 'image_url', image_url: {url: PIXEL}},
-          {type: 'image_url', image_url: {url: PIXEL}},
-        ]},
+        {
+          role: 'user',
+          content: [
+            {type: 'text', text: 'Compare these.'},
+            {type: 'image_url', image_url: {url: PIXEL}},
+            {type: 'image_url', image_url: {url: PIXEL}},
+          ],
+        },
       ],
     })
     expect(standin.requests[0].images).toBe(2)
@@ -57,7 +73,10 @@ describe('openai stand-in: chat completions', () => {
   it('tries rules in order, lets `times` fall through, and answers unscripted calls with a 400', async () => {
     standin.script([
       {match: /step \d+/, reply: {content: 'first'}, times: 1},
-      {match: (request) => request.text.startsWith('step'), reply: (request) => ({content: `handled ${request.index}`})},
+      {
+        match: (request) => request.text.startsWith('step'),
+        reply: (request) => ({content: `handled ${request.index}`}),
+      },
     ])
     expect((await ask(client, 'step 1')).choices[0].message.content).toBe('first')
     expect((await ask(client, 'step 2')).choices[0].message.content).toBe('handled 1')
@@ -83,7 +102,9 @@ describe('openai stand-in: chat completions', () => {
 
   it('rejects a model it does not serve, like vLLM', async () => {
     standin.script([{reply: {content: 'never'}}])
-    const error = await client.chat.completions.create({model: 'gpt-typo', messages: [{role: 'user', content: 'hi'}]}).catch((caught: unknown) => caught)
+    const error = await client.chat.completions
+      .create({model: 'gpt-typo', messages: [{role: 'user', content: 'hi'}]})
+      .catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(NotFoundError)
   })
 
@@ -105,8 +126,12 @@ describe('openai stand-in: chat completions', () => {
     try {
       const busyClient = clientFor(busy)
       const answers = await Promise.all(Array.from({length: 64}, (_, i) => ask(busyClient, String(i))))
-      expect(answers.map((answer) => answer.choices[0].message.content)).toEqual(Array.from({length: 64}, (_, i) => `#${i}`))
-      expect(busy.requests.map((request) => request.index).sort((a, b) => a - b)).toEqual(Array.from({length: 64}, (_, i) => i))
+      expect(answers.map((answer) => answer.choices[0].message.content)).toEqual(
+        Array.from({length: 64}, (_, i) => `#${i}`),
+      )
+      expect(busy.requests.map((request) => request.index).sort((a, b) => a - b)).toEqual(
+        Array.from({length: 64}, (_, i) => i),
+      )
     } finally {
       await busy.close()
     }
@@ -194,24 +219,39 @@ describe('openai stand-in: models and LoRA adapters', () => {
   })
 
   it('adds a loaded LoRA adapter to /v1/models and serves chat under its name', async () => {
-    const loaded = await client.post('/load_lora_adapter', {body: {lora_name: 'policy-it3', lora_path: '/runs/it3/adapter'}})
+    const loaded = await client.post('/load_lora_adapter', {
+      body: {lora_name: 'policy-it3', lora_path: '/runs/it3/adapter'},
+    })
     expect(loaded).toBe("Success: LoRA adapter 'policy-it3' added successfully.")
     expect((await client.models.list()).data.map((model) => model.id)).toEqual([MODEL, 'policy-it3'])
     standin.script([{reply: {content: 'from the adapter'}}])
-    const completion = await client.chat.completions.create({model: 'policy-it3', messages: [{role: 'user', content: 'hi'}]})
+    const completion = await client.chat.completions.create({
+      model: 'policy-it3',
+      messages: [{role: 'user', content: 'hi'}],
+    })
     expect(completion.model).toBe('policy-it3')
-    expect(standin.requests.map((request) => request.path)).toEqual(['/v1/load_lora_adapter', '/v1/models', '/v1/chat/completions'])
+    expect(standin.requests.map((request) => request.path)).toEqual([
+      '/v1/load_lora_adapter',
+      '/v1/models',
+      '/v1/chat/completions',
+    ])
     await client.post('/unload_lora_adapter', {body: {lora_name: 'policy-it3'}})
     expect((await client.models.list()).data.map((model) => model.id)).toEqual([MODEL])
   })
 
   it('answers a load_lora_adapter body without lora_name or lora_path with 400', async () => {
-    await expect(client.post('/load_lora_adapter', {body: {lora_name: 'no-path'}})).rejects.toBeInstanceOf(BadRequestError)
+    await expect(client.post('/load_lora_adapter', {body: {lora_name: 'no-path'}})).rejects.toBeInstanceOf(
+      BadRequestError,
+    )
     const status = await new Promise<number | undefined>((resolve, reject) => {
-      const request = httpRequest(`${standin.url}/load_lora_adapter`, {method: 'POST', headers: {'content-type': 'application/json'}}, (response) => {
-        response.resume()
-        resolve(response.statusCode)
-      })
+      const request = httpRequest(
+        `${standin.url}/load_lora_adapter`,
+        {method: 'POST', headers: {'content-type': 'application/json'}},
+        (response) => {
+          response.resume()
+          resolve(response.statusCode)
+        },
+      )
       request.on('error', reject)
       request.end('not json')
     })

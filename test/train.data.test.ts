@@ -31,7 +31,10 @@ function reply(intent: string, step: number): string {
   return script[Math.min(step, script.length) - 1]!
 }
 
-const userTexts = (message: any): string[] => (typeof message.content === 'string' ? [message.content] : message.content.filter((part: any) => part.type === 'text').map((part: any) => part.text))
+const userTexts = (message: any): string[] =>
+  typeof message.content === 'string'
+    ? [message.content]
+    : message.content.filter((part: any) => part.type === 'text').map((part: any) => part.text)
 
 let standin: Standin
 let requests: StandinRequest[]
@@ -47,7 +50,26 @@ beforeAll(async () => {
     return {content: reply(intent, step)}
   })
   const rollout = await spawnWebgym(
-    ['rollout', '--base-url', standin.url, '--model', 'standin-vl', '--concurrency', '2', '--browsers', '1', '--horizon', '10', '--window', '2', '--shots', wd.path('shots'), '-o', wd.path('traj.ndjson'), '-'],
+    [
+      'rollout',
+      '--base-url',
+      standin.url,
+      '--model',
+      'standin-vl',
+      '--concurrency',
+      '2',
+      '--browsers',
+      '1',
+      '--horizon',
+      '10',
+      '--window',
+      '2',
+      '--shots',
+      wd.path('shots'),
+      '-o',
+      wd.path('traj.ndjson'),
+      '-',
+    ],
     {input: ndjson(tasks), tmp: wd.dir},
   )
   expect(rollout.exitCode, rollout.stderr).toBe(0)
@@ -67,7 +89,19 @@ afterAll(async () => {
 })
 
 function judgment(reward: 0 | 1) {
-  return {reward, facts: [], key_screenshots: [], answer_supported: null, reference_match: null, blocked: false, judge: 'programmatic', model: null, prompt_version: null, webgym_version: '0.1.0', error: null}
+  return {
+    reward,
+    facts: [],
+    key_screenshots: [],
+    answer_supported: null,
+    reference_match: null,
+    blocked: false,
+    judge: 'programmatic',
+    model: null,
+    prompt_version: null,
+    webgym_version: '0.1.0',
+    error: null,
+  }
 }
 
 async function train(args: string[], input = judgedFile) {
@@ -83,7 +117,17 @@ const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
 function sentMessages(request: StandinRequest) {
   return request.body.messages.map((message: any) => ({
     role: message.role,
-    content: typeof message.content === 'string' ? message.content : message.content.map((part: any) => (part.type === 'text' ? {type: 'text', text: part.text} : {type: 'image', sha: sha(Buffer.from(part.image_url.url.replace(/^data:image\/jpeg;base64,/, ''), 'base64'))})),
+    content:
+      typeof message.content === 'string'
+        ? message.content
+        : message.content.map((part: any) =>
+            part.type === 'text'
+              ? {type: 'text', text: part.text}
+              : {
+                  type: 'image',
+                  sha: sha(Buffer.from(part.image_url.url.replace(/^data:image\/jpeg;base64,/, ''), 'base64')),
+                },
+          ),
   }))
 }
 
@@ -91,14 +135,25 @@ function sentMessages(request: StandinRequest) {
 function sampleMessages(out: string, sample: any) {
   return sample.messages.map((message: any) => ({
     role: message.role,
-    content: typeof message.content === 'string' ? message.content : message.content.map((part: any) => (part.type === 'text' ? part : {type: 'image', sha: sha(readFileSync(join(out, part.path)))})),
+    content:
+      typeof message.content === 'string'
+        ? message.content
+        : message.content.map((part: any) =>
+            part.type === 'text' ? part : {type: 'image', sha: sha(readFileSync(join(out, part.path)))},
+          ),
   }))
 }
 
 function requestFor(sample: any) {
   const [, taskId, index] = /^(.*)@.*#(\d+)$/.exec(sample.id)!
   const task = tasks.find((candidate) => candidate.id === taskId)!
-  const found = requests.filter((request) => userTexts(request.body.messages[1]).join('\n').includes(`Task: ${task.intent}\n`) && userTexts(request.body.messages.at(-1)).at(-1)!.startsWith(`Step ${Number(index) + 1} screenshot\n`))
+  const found = requests.filter(
+    (request) =>
+      userTexts(request.body.messages[1]).join('\n').includes(`Task: ${task.intent}\n`) &&
+      userTexts(request.body.messages.at(-1))
+        .at(-1)!
+        .startsWith(`Step ${Number(index) + 1} screenshot\n`),
+  )
   expect(found, sample.id).toHaveLength(1)
   return found[0]!
 }
@@ -107,7 +162,12 @@ function readYaml(path: string): Record<string, unknown> {
   const values: Record<string, unknown> = {}
   for (const line of readFileSync(path, 'utf8').split('\n')) {
     const match = /^([a-z_0-9]+): (.*)$/.exec(line)
-    if (match) values[match[1]!] = match[2]!.startsWith('"') ? JSON.parse(match[2]!) : /^(true|false)$/.test(match[2]!) ? match[2] === 'true' : Number(match[2])
+    if (match)
+      values[match[1]!] = match[2]!.startsWith('"')
+        ? JSON.parse(match[2]!)
+        : /^(true|false)$/.test(match[2]!)
+          ? match[2] === 'true'
+          : Number(match[2])
   }
   return values
 }
@@ -118,7 +178,13 @@ describe('webgym train: the dataset', () => {
     for (const trajectory of trajectories) {
       expect(trajectory.status).toBe('answered')
       expect(trajectory.steps).toHaveLength(4)
-      expect(trajectory.run).toMatchObject({policy: 'openai', prompt_version: 'qwen3vl-v1', window: 2, memory: true, viewport: {width: 1280, height: 768}})
+      expect(trajectory.run).toMatchObject({
+        policy: 'openai',
+        prompt_version: 'qwen3vl-v1',
+        window: 2,
+        memory: true,
+        viewport: {width: 1280, height: 768},
+      })
     }
     expect(requests).toHaveLength(12)
   })
@@ -129,7 +195,14 @@ describe('webgym train: the dataset', () => {
     // 2 successful trajectories x 4 steps, less the step without an action; the failure's steps weigh 0 (but the
     // one flagged repeated, which is no sample at all).
     expect(samples).toHaveLength(7)
-    expect(record).toMatchObject({dry_run: true, backend: 'torch', samples: 7, trajectories: 3, trajectories_used: 2, baseline: null})
+    expect(record).toMatchObject({
+      dry_run: true,
+      backend: 'torch',
+      samples: 7,
+      trajectories: 3,
+      trajectories_used: 2,
+      baseline: null,
+    })
     expect(record.skipped).toMatchObject({no_action: 1, zero_weight: 3, repeated: 1, no_response: 0})
     for (const sample of samples) {
       const request = requestFor(sample)
@@ -142,7 +215,11 @@ describe('webgym train: the dataset', () => {
     }
     // --window 2: the last step shows one earlier round with its screenshot, the older ones as text lines.
     const last = samples.find((sample) => sample.id.endsWith('#3'))
-    expect(last.messages.flatMap((message: any) => (typeof message.content === 'string' ? [] : message.content.filter((part: any) => part.type === 'image')))).toHaveLength(2)
+    expect(
+      last.messages.flatMap((message: any) =>
+        typeof message.content === 'string' ? [] : message.content.filter((part: any) => part.type === 'image'),
+      ),
+    ).toHaveLength(2)
     expect(JSON.stringify(last.messages)).toContain('Earlier steps (their screenshots are no longer shown)')
     expect(JSON.stringify(last.messages)).toContain('memo-two')
     expect(readdirImages(out)).toBe(record.images)
@@ -164,7 +241,11 @@ describe('webgym train: the dataset', () => {
       bf16: true,
     })
     expect(record.command.slice(0, 2)).toEqual(['accelerate', 'launch'])
-    expect(record.command.slice(-3)).toEqual([expect.stringMatching(/trainer\/train\.py$/), '--config', join(out, 'train_config.json')])
+    expect(record.command.slice(-3)).toEqual([
+      expect.stringMatching(/trainer\/train\.py$/),
+      '--config',
+      join(out, 'train_config.json'),
+    ])
   })
 
   it('torch --baseline mean: weights are the reward less the mean reward, failures negative', async () => {
@@ -189,7 +270,13 @@ describe('webgym train: the dataset', () => {
     const solved = tasks[0]!.id
     const first = records.find((record) => record.task.id === solved)!
     // A second attempt of the first task that failed: the task's mean is 0.5. The other tasks have one attempt each.
-    const second = {...first, id: `${solved}#2`, attempt: 2, run: {...first.run, started_at: '2026-01-01T00:00:00.000Z'}, judgment: judgment(0)}
+    const second = {
+      ...first,
+      id: `${solved}#2`,
+      attempt: 2,
+      run: {...first.run, started_at: '2026-01-01T00:00:00.000Z'},
+      judgment: judgment(0),
+    }
     writeFileSync(grouped, ndjson([...records, second]))
     const {out, record} = await train(['--backend', 'torch', '--baseline', 'group'], grouped)
     expect(record).toMatchObject({baseline: null, baseline_groups: {tasks: 3, mixed: 1}, trajectories: 4})
@@ -200,7 +287,15 @@ describe('webgym train: the dataset', () => {
       expect(sample.id.startsWith(`${solved}@`)).toBe(true)
       expect(sample.weight).toBe(sample.id.includes('@2026-01-01T00:00:00.000Z') ? -0.5 : 0.5)
     }
-    const llamafactory = await runWebgym(['train', grouped, '--out', workdir().path('run'), '--dry-run', '--baseline', 'group'])
+    const llamafactory = await runWebgym([
+      'train',
+      grouped,
+      '--out',
+      workdir().path('run'),
+      '--dry-run',
+      '--baseline',
+      'group',
+    ])
     expect(llamafactory.exitCode).toBe(2)
   })
 
@@ -208,7 +303,16 @@ describe('webgym train: the dataset', () => {
     const withError = wd.path('judge-error.ndjson')
     // A successful episode whose judging failed: reward 0 with the error. Left in, it would count as a failure.
     const unjudged = tasks[0]!.id
-    writeFileSync(withError, ndjson(readNdjson(judgedFile).map((record) => (record.task.id === unjudged ? {...record, judgment: {...record.judgment, reward: 0, error: 'the model server answered HTTP 500'}} : record))))
+    writeFileSync(
+      withError,
+      ndjson(
+        readNdjson(judgedFile).map((record) =>
+          record.task.id === unjudged
+            ? {...record, judgment: {...record.judgment, reward: 0, error: 'the model server answered HTTP 500'}}
+            : record,
+        ),
+      ),
+    )
     const {out, record, stderr} = await train(['--backend', 'torch', '--baseline', 'mean'], withError)
     expect(record).toMatchObject({baseline: 0.5, trajectories: 2, trajectories_unjudged: 1})
     const samples = readNdjson(join(out, 'samples.jsonl'))
@@ -223,20 +327,37 @@ describe('webgym train: the dataset', () => {
     const torch = readNdjson(join((await train(['--backend', 'torch'])).out, 'samples.jsonl'))
     const data = JSON.parse(readFileSync(join(out, 'data.json'), 'utf8'))
     expect(data).toHaveLength(7)
-    expect(record).toMatchObject({backend: 'llamafactory', samples: 7, command: ['llamafactory-cli', 'train', join(out, 'train.yaml')], env: {FORCE_TORCHRUN: '1'}})
+    expect(record).toMatchObject({
+      backend: 'llamafactory',
+      samples: 7,
+      command: ['llamafactory-cli', 'train', join(out, 'train.yaml')],
+      env: {FORCE_TORCHRUN: '1'},
+    })
     data.forEach((entry: any, i: number) => {
-      const tags = entry.messages.map((message: any) => message.content.split('<image>').length - 1).reduce((a: number, b: number) => a + b, 0)
+      const tags = entry.messages
+        .map((message: any) => message.content.split('<image>').length - 1)
+        .reduce((a: number, b: number) => a + b, 0)
       expect(tags).toBe(entry.images.length)
       for (const image of entry.images) expect(existsSync(join(out, image)), image).toBe(true)
       // The same text as the torch sample, parts joined with an <image> tag in place of each image; the target last.
       const sample = torch[i]
       const expected = [
-        ...sample.messages.map((message: any) => ({role: message.role, content: typeof message.content === 'string' ? message.content : message.content.map((part: any) => (part.type === 'text' ? part.text : '<image>')).join('')})),
+        ...sample.messages.map((message: any) => ({
+          role: message.role,
+          content:
+            typeof message.content === 'string'
+              ? message.content
+              : message.content.map((part: any) => (part.type === 'text' ? part.text : '<image>')).join(''),
+        })),
         {role: 'assistant', content: sample.response},
       ]
       expect(entry.messages).toEqual(expected)
       expect(entry.images.map((image: string) => sha(readFileSync(join(out, image))))).toEqual(
-        sentMessages(requestFor(sample)).flatMap((message: any) => (typeof message.content === 'string' ? [] : message.content.filter((part: any) => part.type === 'image').map((part: any) => part.sha))),
+        sentMessages(requestFor(sample)).flatMap((message: any) =>
+          typeof message.content === 'string'
+            ? []
+            : message.content.filter((part: any) => part.type === 'image').map((part: any) => part.sha),
+        ),
       )
     })
     expect(JSON.parse(readFileSync(join(out, 'dataset_info.json'), 'utf8'))).toEqual({
@@ -244,7 +365,13 @@ describe('webgym train: the dataset', () => {
         file_name: 'data.json',
         formatting: 'sharegpt',
         columns: {messages: 'messages', images: 'images'},
-        tags: {role_tag: 'role', content_tag: 'content', user_tag: 'user', assistant_tag: 'assistant', system_tag: 'system'},
+        tags: {
+          role_tag: 'role',
+          content_tag: 'content',
+          user_tag: 'user',
+          assistant_tag: 'assistant',
+          system_tag: 'system',
+        },
       },
     })
     const yaml = readYaml(join(out, 'train.yaml'))
@@ -275,9 +402,38 @@ describe('webgym train: the dataset', () => {
   })
 
   it('flags reach the config: model, full fine-tuning, hyperparameters', async () => {
-    const {out} = await train(['--model', 'Qwen/Qwen3-VL-4B-Thinking', '--finetuning', 'full', '--learning-rate', '5e-7', '--epochs', '3', '--batch-size', '2', '--gradient-accumulation', '4', '--save-steps', '50', '--seed', '7', '--no-bf16'])
+    const {out} = await train([
+      '--model',
+      'Qwen/Qwen3-VL-4B-Thinking',
+      '--finetuning',
+      'full',
+      '--learning-rate',
+      '5e-7',
+      '--epochs',
+      '3',
+      '--batch-size',
+      '2',
+      '--gradient-accumulation',
+      '4',
+      '--save-steps',
+      '50',
+      '--seed',
+      '7',
+      '--no-bf16',
+    ])
     const yaml = readYaml(join(out, 'train.yaml'))
-    expect(yaml).toMatchObject({model_name_or_path: 'Qwen/Qwen3-VL-4B-Thinking', finetuning_type: 'full', template: 'qwen3_vl', learning_rate: 5e-7, num_train_epochs: 3, per_device_train_batch_size: 2, gradient_accumulation_steps: 4, save_steps: 50, seed: 7, bf16: false})
+    expect(yaml).toMatchObject({
+      model_name_or_path: 'Qwen/Qwen3-VL-4B-Thinking',
+      finetuning_type: 'full',
+      template: 'qwen3_vl',
+      learning_rate: 5e-7,
+      num_train_epochs: 3,
+      per_device_train_batch_size: 2,
+      gradient_accumulation_steps: 4,
+      save_steps: 50,
+      seed: 7,
+      bf16: false,
+    })
     expect(yaml.lora_rank).toBeUndefined()
     // PyYAML reads 5e-07 as a string: an exponent must follow a mantissa with a dot.
     expect(readFileSync(join(out, 'train.yaml'), 'utf8')).toMatch(/^learning_rate: 5\.0e-07$/m)
@@ -285,37 +441,72 @@ describe('webgym train: the dataset', () => {
 
   it('reads older records without window and memory in the run block with the rollout defaults (4, on)', async () => {
     const old = wd.path('old.ndjson')
-    writeFileSync(old, ndjson(readNdjson(judgedFile).map(({run: {window: _window, memory: _memory, ...run}, ...rest}) => ({...rest, run}))))
+    writeFileSync(
+      old,
+      ndjson(
+        readNdjson(judgedFile).map(({run: {window: _window, memory: _memory, ...run}, ...rest}) => ({...rest, run})),
+      ),
+    )
     const {out} = await train(['--backend', 'torch'], old)
     const last = readNdjson(join(out, 'samples.jsonl')).find((sample) => sample.id.endsWith('#3'))
-    const images = last.messages.flatMap((message: any) => (typeof message.content === 'string' ? [] : message.content.filter((part: any) => part.type === 'image')))
+    const images = last.messages.flatMap((message: any) =>
+      typeof message.content === 'string' ? [] : message.content.filter((part: any) => part.type === 'image'),
+    )
     expect(images).toHaveLength(4)
   })
 
   it('leaves out steps filter --drop-repeated-steps marked, while every other prompt stays what the policy sent', async () => {
     const marked = wd.path('marked.ndjson')
     // Mark step 1 of every trajectory as filter does ("train": false); later steps' prompts still show it.
-    writeFileSync(marked, ndjson(readNdjson(judgedFile).map((record) => ({...record, steps: record.steps.map((step: any) => (step.index === 1 ? {...step, train: false} : step))}))))
+    writeFileSync(
+      marked,
+      ndjson(
+        readNdjson(judgedFile).map((record) => ({
+          ...record,
+          steps: record.steps.map((step: any) => (step.index === 1 ? {...step, train: false} : step)),
+        })),
+      ),
+    )
     const {out, record, stderr} = await train(['--backend', 'torch'], marked)
     const samples = readNdjson(join(out, 'samples.jsonl'))
     expect(samples.some((sample) => sample.id.endsWith('#1'))).toBe(false)
     expect(record.skipped.marked_by_filter).toBeGreaterThan(0)
     const unmarked = readNdjson(join((await train(['--backend', 'torch'])).out, 'samples.jsonl'))
-    expect(samples.map((sample) => sample.id)).toEqual(unmarked.map((sample) => sample.id).filter((id) => !id.endsWith('#1')))
-    for (const sample of samples) expect(sampleMessages(out, sample), sample.id).toEqual(sentMessages(requestFor(sample)))
+    expect(samples.map((sample) => sample.id)).toEqual(
+      unmarked.map((sample) => sample.id).filter((id) => !id.endsWith('#1')),
+    )
+    for (const sample of samples)
+      expect(sampleMessages(out, sample), sample.id).toEqual(sentMessages(requestFor(sample)))
     expect(stderr).not.toMatch(/steps missing/)
   })
 
   it('warns that trajectories with steps missing cannot have their prompts rebuilt exactly', async () => {
     const cut = wd.path('cut.ndjson')
-    writeFileSync(cut, ndjson(readNdjson(judgedFile).map((record) => (record.task.id === tasks[0]!.id ? {...record, steps: record.steps.filter((step: any) => step.index !== 1)} : record))))
+    writeFileSync(
+      cut,
+      ndjson(
+        readNdjson(judgedFile).map((record) =>
+          record.task.id === tasks[0]!.id
+            ? {...record, steps: record.steps.filter((step: any) => step.index !== 1)}
+            : record,
+        ),
+      ),
+    )
     const {record, stderr} = await train(['--backend', 'torch'], cut)
     expect(stderr).toMatch(/1 trajectories have steps missing .*not exactly as the policy saw them/)
     expect(record.samples).toBe(6)
   })
 
   it('refuses --baseline mean with llamafactory (exit 2), pointing at --backend torch', async () => {
-    const result = await runWebgym(['train', judgedFile, '--out', workdir().path('run'), '--dry-run', '--baseline', 'mean'])
+    const result = await runWebgym([
+      'train',
+      judgedFile,
+      '--out',
+      workdir().path('run'),
+      '--dry-run',
+      '--baseline',
+      'mean',
+    ])
     expect(result.exitCode).toBe(2)
     expect(String(result.stderr)).toMatch(/--backend torch/)
     expect(result.stdout).toBe('')
@@ -324,13 +515,31 @@ describe('webgym train: the dataset', () => {
   it('refuses trajectories whose prompts came from a dialect it does not know (file:line, field, fix), or skips and counts them', async () => {
     // Line 2 is a rewarded trajectory (the file's order is the order episodes finished in), so it has samples to lose.
     const records = readNdjson(judgedFile)
-    const ordered = [...records.filter((record) => record.judgment.reward === 0), ...records.filter((record) => record.judgment.reward === 1)]
+    const ordered = [
+      ...records.filter((record) => record.judgment.reward === 0),
+      ...records.filter((record) => record.judgment.reward === 1),
+    ]
     expect(ordered[1].judgment.reward).toBe(1)
     const orderedFile = wd.path('ordered.ndjson')
     writeFileSync(orderedFile, ndjson(ordered))
     const foreign = wd.path('foreign.ndjson')
-    writeFileSync(foreign, ndjson(ordered.map((record, i) => (i === 1 ? {...record, run: {...record.run, prompt_version: 'qwen9vl-v7'}} : record))))
-    const refused = await runWebgym(['train', foreign, '--out', workdir().path('run'), '--dry-run', '--backend', 'torch'])
+    writeFileSync(
+      foreign,
+      ndjson(
+        ordered.map((record, i) =>
+          i === 1 ? {...record, run: {...record.run, prompt_version: 'qwen9vl-v7'}} : record,
+        ),
+      ),
+    )
+    const refused = await runWebgym([
+      'train',
+      foreign,
+      '--out',
+      workdir().path('run'),
+      '--dry-run',
+      '--backend',
+      'torch',
+    ])
     expect(refused.exitCode).not.toBe(0)
     const lines = String(refused.stderr).trim().split('\n')
     expect(lines).toHaveLength(1)
@@ -342,12 +551,22 @@ describe('webgym train: the dataset', () => {
     const kept = readNdjson(join(out, 'samples.jsonl'))
     const all = readNdjson(join((await train(['--backend', 'torch'], orderedFile)).out, 'samples.jsonl'))
     const foreignId = readNdjson(foreign)[1].task.id
-    expect(kept.map((sample) => sample.id)).toEqual(all.map((sample) => sample.id).filter((id) => !id.startsWith(foreignId)))
+    expect(kept.map((sample) => sample.id)).toEqual(
+      all.map((sample) => sample.id).filter((id) => !id.startsWith(foreignId)),
+    )
     expect(kept.length).toBeLessThan(all.length)
   })
 
   it('fails clearly when a screenshot is missing, naming it and --shots', async () => {
-    const result = await runWebgym(['train', judgedFile, '--out', workdir().path('run'), '--dry-run', '--shots', wd.path('nowhere')])
+    const result = await runWebgym([
+      'train',
+      judgedFile,
+      '--out',
+      workdir().path('run'),
+      '--dry-run',
+      '--shots',
+      wd.path('nowhere'),
+    ])
     expect(result.exitCode).toBe(1)
     expect(String(result.stderr)).toMatch(/screenshot .*\.jpg not found .*--shots/)
     expect(String(result.stderr).trim().split('\n')).toHaveLength(1)
@@ -356,6 +575,12 @@ describe('webgym train: the dataset', () => {
 
 function readdirImages(out: string): number {
   return readNdjson(join(out, 'samples.jsonl'))
-    .flatMap((sample) => sample.messages.flatMap((message: any) => (typeof message.content === 'string' ? [] : message.content.filter((part: any) => part.type === 'image').map((part: any) => part.path))))
+    .flatMap((sample) =>
+      sample.messages.flatMap((message: any) =>
+        typeof message.content === 'string'
+          ? []
+          : message.content.filter((part: any) => part.type === 'image').map((part: any) => part.path),
+      ),
+    )
     .filter((path, i, all) => all.indexOf(path) === i).length
 }

@@ -123,18 +123,76 @@ function writeJudged(): void {
     writeFileSync(join(dir, 'shots', name), bytes)
     return name
   }
-  const reply = (action: object) => `Thought: go on.\nAction: act\n<tool_call>\n${JSON.stringify({name: 'computer_use', arguments: action})}\n</tool_call>\nMemory: seen ${JSON.stringify(action)}`
+  const reply = (action: object) =>
+    `Thought: go on.\nAction: act\n<tool_call>\n${JSON.stringify({name: 'computer_use', arguments: action})}\n</tool_call>\nMemory: seen ${JSON.stringify(action)}`
   const trajectory = (n: number) => ({
-    task: {id: `hand:${n}`, source: 'hand', intent: `Find the price of item ${n}`, website: 'shop.example', start_url: 'https://shop.example/', reference_answer: null},
-    run: {policy: 'openai', model: 'm', prompt_version: 'qwen3vl-v1', policy_version: 'qwen3vl', window: 4, memory: true, viewport: {width: 1280, height: 768}, horizon: 10, seed: 0, webgym_version: '0.1.0', started_at: `2025-01-0${n}T00:00:00.000Z`},
+    task: {
+      id: `hand:${n}`,
+      source: 'hand',
+      intent: `Find the price of item ${n}`,
+      website: 'shop.example',
+      start_url: 'https://shop.example/',
+      reference_answer: null,
+    },
+    run: {
+      policy: 'openai',
+      model: 'm',
+      prompt_version: 'qwen3vl-v1',
+      policy_version: 'qwen3vl',
+      window: 4,
+      memory: true,
+      viewport: {width: 1280, height: 768},
+      horizon: 10,
+      seed: 0,
+      webgym_version: '0.1.0',
+      started_at: `2025-01-0${n}T00:00:00.000Z`,
+    },
     status: 'answered',
     answer: '$3',
     error: null,
     steps: [
-      {index: 0, url: 'https://shop.example/', title: 'Shop', screenshot: shot(`${n}-0`), response: reply({action: 'left_click', coordinate: [500, 500]}), action: {name: 'left_click', coordinate: [500, 500]}, memory: 'seen a click', action_error: null, repeated: false, observe_ms: 1, policy_ms: 1, act_ms: 1},
-      {index: 1, url: 'https://shop.example/item', title: 'Item', screenshot: shot(`${n}-1`), response: reply({action: 'answer', text: '$3'}), action: {name: 'answer', text: '$3'}, memory: null, action_error: null, repeated: false, observe_ms: 1, policy_ms: 1, act_ms: 0},
+      {
+        index: 0,
+        url: 'https://shop.example/',
+        title: 'Shop',
+        screenshot: shot(`${n}-0`),
+        response: reply({action: 'left_click', coordinate: [500, 500]}),
+        action: {name: 'left_click', coordinate: [500, 500]},
+        memory: 'seen a click',
+        action_error: null,
+        repeated: false,
+        observe_ms: 1,
+        policy_ms: 1,
+        act_ms: 1,
+      },
+      {
+        index: 1,
+        url: 'https://shop.example/item',
+        title: 'Item',
+        screenshot: shot(`${n}-1`),
+        response: reply({action: 'answer', text: '$3'}),
+        action: {name: 'answer', text: '$3'},
+        memory: null,
+        action_error: null,
+        repeated: false,
+        observe_ms: 1,
+        policy_ms: 1,
+        act_ms: 0,
+      },
     ],
-    judgment: {reward: 1, facts: [], key_screenshots: [], answer_supported: true, reference_match: null, blocked: false, judge: 'llm', model: 'j', prompt_version: 'judge-v1', webgym_version: '0.1.0', error: null},
+    judgment: {
+      reward: 1,
+      facts: [],
+      key_screenshots: [],
+      answer_supported: true,
+      reference_match: null,
+      blocked: false,
+      judge: 'llm',
+      model: 'j',
+      prompt_version: 'judge-v1',
+      webgym_version: '0.1.0',
+      error: null,
+    },
   })
   writeFileSync(judged, ndjson([trajectory(1), trajectory(2)]))
 }
@@ -147,7 +205,12 @@ function startTrain(args: string[], options: {mode?: string; env?: Record<string
   const out = join(dir, `run${n}`)
   const log = join(dir, `standin${n}.json`)
   const child = spawnWebgym(['train', judged, '--out', out, ...args], {
-    env: {PATH: options.path ?? `${bin}:${process.env.PATH}`, STANDIN_MODE: options.mode ?? 'ok', STANDIN_LOG: log, ...options.env},
+    env: {
+      PATH: options.path ?? `${bin}:${process.env.PATH}`,
+      STANDIN_MODE: options.mode ?? 'ok',
+      STANDIN_LOG: log,
+      ...options.env,
+    },
   })
   return {child, out, log}
 }
@@ -160,7 +223,18 @@ async function train(args: string[], options: {mode?: string; env?: Record<strin
   return {result, out, standin, record: lines.length === 1 ? JSON.parse(lines[0]!) : null}
 }
 
-const LAYOUT = ['--nproc-per-node', '2', '--nnodes', '2', '--node-rank', '1', '--master-addr', '10.1.2.3', '--master-port', '29555']
+const LAYOUT = [
+  '--nproc-per-node',
+  '2',
+  '--nnodes',
+  '2',
+  '--node-rank',
+  '1',
+  '--master-addr',
+  '10.1.2.3',
+  '--master-port',
+  '29555',
+]
 
 describe('webgym train: launching the trainer', () => {
   it('llamafactory: torchrun layout in the environment, progress passed through, the run record on stdout', async () => {
@@ -168,13 +242,27 @@ describe('webgym train: launching the trainer', () => {
     expect(result.exitCode, result.stderr).toBe(0)
     expect(standin.problems).toEqual([])
     expect(standin.args).toEqual(['train', join(out, 'train.yaml')])
-    expect(standin.env).toEqual({FORCE_TORCHRUN: '1', NPROC_PER_NODE: '2', NNODES: '2', NODE_RANK: '1', MASTER_ADDR: '10.1.2.3', MASTER_PORT: '29555'})
+    expect(standin.env).toEqual({
+      FORCE_TORCHRUN: '1',
+      NPROC_PER_NODE: '2',
+      NNODES: '2',
+      NODE_RANK: '1',
+      MASTER_ADDR: '10.1.2.3',
+      MASTER_PORT: '29555',
+    })
     expect(standin.samples).toBe(4)
     expect(record).toMatchObject({
       dry_run: false,
       backend: 'llamafactory',
       command: ['llamafactory-cli', 'train', join(out, 'train.yaml')],
-      env: {FORCE_TORCHRUN: '1', NPROC_PER_NODE: '2', NNODES: '2', NODE_RANK: '1', MASTER_ADDR: '10.1.2.3', MASTER_PORT: '29555'},
+      env: {
+        FORCE_TORCHRUN: '1',
+        NPROC_PER_NODE: '2',
+        NNODES: '2',
+        NODE_RANK: '1',
+        MASTER_ADDR: '10.1.2.3',
+        MASTER_PORT: '29555',
+      },
       out,
       samples: 4,
       trajectories: 2,
@@ -196,11 +284,31 @@ describe('webgym train: launching the trainer', () => {
     const {result, out, standin, record} = await train(['--backend', 'torch', ...LAYOUT])
     expect(result.exitCode, result.stderr).toBe(0)
     expect(standin.problems).toEqual([])
-    expect(standin.options).toEqual(['--num_processes', '4', '--num_machines', '2', '--machine_rank', '1', '--main_process_ip', '10.1.2.3', '--main_process_port', '29555'])
+    expect(standin.options).toEqual([
+      '--num_processes',
+      '4',
+      '--num_machines',
+      '2',
+      '--machine_rank',
+      '1',
+      '--main_process_ip',
+      '10.1.2.3',
+      '--main_process_port',
+      '29555',
+    ])
     expect(standin.script).toMatch(/\/trainer\/train\.py$/)
     expect(standin.config).toMatchObject({samples: 'samples.jsonl', output_dir: 'checkpoints'})
     expect(standin.samples).toBe(4)
-    expect(record).toMatchObject({backend: 'torch', steps: 3, total_steps: 3, final_loss: 0.5, checkpoint: join(out, 'checkpoints', 'final'), exit_code: 0, samples: 4, images: 4})
+    expect(record).toMatchObject({
+      backend: 'torch',
+      steps: 3,
+      total_steps: 3,
+      final_loss: 0.5,
+      checkpoint: join(out, 'checkpoints', 'final'),
+      exit_code: 0,
+      samples: 4,
+      images: 4,
+    })
     expect(result.stderr).toContain('webgym: train: started: 3 steps')
     expect(result.stderr).toContain('webgym: train: step 3/3, loss 0.5')
     expect(result.stderr).toContain('webgym: train: checkpoint at step 2: checkpoints/checkpoint-2')
@@ -221,17 +329,20 @@ describe('webgym train: launching the trainer', () => {
     expect(result.stderr).toContain(`the trainer exited with code ${code}`)
   })
 
-  it.each(['llamafactory', 'torch'])('%s: SIGINT to webgym reaches the trainer, whose exit code 130 webgym takes', async (backend) => {
-    const {child, log} = startTrain(['--backend', backend], {mode: 'wait'})
-    const seen = stderrOf(child)
-    await waitFor(() => seen.text.includes('standin ready'), 30_000, 'the stand-in trainer to start')
-    child.kill('SIGINT')
-    const result = await child
-    expect(result.exitCode, result.stderr).toBe(130)
-    expect(JSON.parse(readFileSync(log, 'utf8')).signal).toBe('SIGINT')
-    expect(JSON.parse(result.stdout)).toMatchObject({exit_code: 130, signal: 'SIGINT'})
-    expect(result.stderr).toContain('SIGINT: passed to the trainer')
-  })
+  it.each(['llamafactory', 'torch'])(
+    '%s: SIGINT to webgym reaches the trainer, whose exit code 130 webgym takes',
+    async (backend) => {
+      const {child, log} = startTrain(['--backend', backend], {mode: 'wait'})
+      const seen = stderrOf(child)
+      await waitFor(() => seen.text.includes('standin ready'), 30_000, 'the stand-in trainer to start')
+      child.kill('SIGINT')
+      const result = await child
+      expect(result.exitCode, result.stderr).toBe(130)
+      expect(JSON.parse(readFileSync(log, 'utf8')).signal).toBe('SIGINT')
+      expect(JSON.parse(result.stdout)).toMatchObject({exit_code: 130, signal: 'SIGINT'})
+      expect(result.stderr).toContain('SIGINT: passed to the trainer')
+    },
+  )
 
   it.each([
     ['llamafactory', /llamafactory-cli not found on PATH.*pip install/],
@@ -242,7 +353,10 @@ describe('webgym train: launching the trainer', () => {
     const {result, record} = await train(['--backend', backend], {path: empty})
     expect(result.exitCode).toBe(1)
     expect(record).toBeNull()
-    const lines = result.stderr.trim().split('\n').filter((line) => !line.startsWith('webgym: train:'))
+    const lines = result.stderr
+      .trim()
+      .split('\n')
+      .filter((line) => !line.startsWith('webgym: train:'))
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatch(message)
   })
@@ -253,7 +367,23 @@ describe('webgym train: launching the trainer', () => {
     expect(result.exitCode, result.stderr).toBe(0)
     expect(standin).toBeNull()
     expect(record).toMatchObject({dry_run: true, backend: 'torch', samples: 4, trajectories: 2, env: {}})
-    expect(record.command).toEqual(['accelerate', 'launch', '--num_processes', '4', '--num_machines', '2', '--machine_rank', '0', '--main_process_ip', '10.0.0.9', '--main_process_port', '29500', expect.stringMatching(/trainer\/train\.py$/), '--config', join(out, 'train_config.json')])
+    expect(record.command).toEqual([
+      'accelerate',
+      'launch',
+      '--num_processes',
+      '4',
+      '--num_machines',
+      '2',
+      '--machine_rank',
+      '0',
+      '--main_process_ip',
+      '10.0.0.9',
+      '--main_process_port',
+      '29500',
+      expect.stringMatching(/trainer\/train\.py$/),
+      '--config',
+      join(out, 'train_config.json'),
+    ])
     expect(record.steps).toBeUndefined()
     const llama = await train(['--dry-run'], {env})
     expect(llama.record.env).toEqual({FORCE_TORCHRUN: '1', ...env})

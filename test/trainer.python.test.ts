@@ -11,9 +11,16 @@ describe('trainer (Python)', () => {
   it('passes its unittest suite', async () => {
     const probe = await execa(python, ['-c', 'import torch'], {reject: false, cwd: root})
     if (probe.exitCode !== 0) {
-      throw new Error(`${python} cannot import torch (${probe.stderr.trim().split('\n').at(-1) ?? `exit ${probe.exitCode}`}): run scripts/install-trainer-deps.sh, or set WEBGYM_PYTHON to a Python that has torch`)
+      throw new Error(
+        `${python} cannot import torch (${probe.stderr.trim().split('\n').at(-1) ?? `exit ${probe.exitCode}`}): run scripts/install-trainer-deps.sh, or set WEBGYM_PYTHON to a Python that has torch`,
+      )
     }
-    const result = await execa(python, ['-m', 'unittest', 'discover', '-s', 'trainer/tests', '-t', 'trainer'], {reject: false, cwd: root, all: true, env: {PYTHONDONTWRITEBYTECODE: '1'}})
+    const result = await execa(python, ['-m', 'unittest', 'discover', '-s', 'trainer/tests', '-t', 'trainer'], {
+      reject: false,
+      cwd: root,
+      all: true,
+      env: {PYTHONDONTWRITEBYTECODE: '1'},
+    })
     const context = `${python} -m unittest discover -s trainer/tests -t trainer (exit ${result.exitCode}):\n${result.all}`
     expect(result.exitCode, context).toBe(0)
     const ran = Number(/^Ran (\d+) tests? in /m.exec(result.all ?? '')?.[1] ?? 0)

@@ -29,19 +29,51 @@ interface StepShape {
   error?: string
 }
 
-function trajectory(shape: {id: string; intent: string; website: string; level: string | null; status: string; steps: StepShape[]; reward?: 0 | 1}) {
+function trajectory(shape: {
+  id: string
+  intent: string
+  website: string
+  level: string | null
+  status: string
+  steps: StepShape[]
+  reward?: 0 | 1
+}) {
   return {
     task: {
-      id: shape.id, source: 'fx', intent: shape.intent, website: shape.website, start_url: `http://${shape.website}/`, reference_answer: '$4.99', level: shape.level,
+      id: shape.id,
+      source: 'fx',
+      intent: shape.intent,
+      website: shape.website,
+      start_url: `http://${shape.website}/`,
+      reference_answer: '$4.99',
+      level: shape.level,
       rubric: {fact_groups: [{id: 'g1', description: 'The lamp', facts: ['lamp in cart', 'price is $4.99']}]},
     },
-    run: {policy: 'openai', model: 'Qwen/Qwen3-VL-8B-Instruct', prompt_version: 'qwen3vl-v1', viewport: {width: 1280, height: 768}, horizon: 10, seed: 0, webgym_version: '0.1.0'},
+    run: {
+      policy: 'openai',
+      model: 'Qwen/Qwen3-VL-8B-Instruct',
+      prompt_version: 'qwen3vl-v1',
+      viewport: {width: 1280, height: 768},
+      horizon: 10,
+      seed: 0,
+      webgym_version: '0.1.0',
+    },
     status: shape.status,
     answer: shape.status === 'answered' ? '$4.99' : null,
     error: null,
     steps: shape.steps.map((step, index) => ({
-      index, url: `http://${shape.website}/p/${index}`, title: `Page ${index}`, screenshot: step.shot, response: step.response ?? null, action: step.action,
-      memory: null, action_error: step.error ?? null, repeated: step.repeated ?? false, observe_ms: 15, policy_ms: 900, act_ms: 40,
+      index,
+      url: `http://${shape.website}/p/${index}`,
+      title: `Page ${index}`,
+      screenshot: step.shot,
+      response: step.response ?? null,
+      action: step.action,
+      memory: null,
+      action_error: step.error ?? null,
+      repeated: step.repeated ?? false,
+      observe_ms: 15,
+      policy_ms: 900,
+      act_ms: 40,
     })),
     ...(shape.reward === undefined
       ? {}
@@ -50,10 +82,22 @@ function trajectory(shape: {id: string; intent: string; website: string; level: 
             reward: shape.reward,
             facts: [
               {group_id: 'g1', fact: 'lamp in cart', pass: true, reason: 'the cart shows the lamp'},
-              {group_id: 'g1', fact: 'price is $4.99', pass: shape.reward === 1, reason: shape.reward === 1 ? 'price on screen' : 'never reached the price'},
+              {
+                group_id: 'g1',
+                fact: 'price is $4.99',
+                pass: shape.reward === 1,
+                reason: shape.reward === 1 ? 'price on screen' : 'never reached the price',
+              },
             ],
-            key_screenshots: [], answer_supported: shape.reward === 1, reference_match: shape.reward === 1 ? true : null, blocked: false,
-            judge: 'llm', model: 'judge', prompt_version: 'judge-v1', webgym_version: '0.1.0', error: null,
+            key_screenshots: [],
+            answer_supported: shape.reward === 1,
+            reference_match: shape.reward === 1 ? true : null,
+            blocked: false,
+            judge: 'llm',
+            model: 'judge',
+            prompt_version: 'judge-v1',
+            webgym_version: '0.1.0',
+            error: null,
           },
         }),
   }
@@ -69,17 +113,29 @@ beforeAll(async () => {
   shots = await Promise.all([1, 2, 3, 4].map((n) => screenshot(n)))
   const records = [
     trajectory({
-      id: 'fx:click', intent: HOSTILE, website: 'shop.webgym.test', level: 'easy', status: 'answered', reward: 1,
+      id: 'fx:click',
+      intent: HOSTILE,
+      website: 'shop.webgym.test',
+      level: 'easy',
+      status: 'answered',
+      reward: 1,
       steps: [
         {
-          shot: shots[0], action: {name: 'left_click', coordinate: [250, 750]},
-          response: 'Thought: The lamp is in the lower left.\nAction: click the lamp\n<tool_call>\n{"name": "computer_use", "arguments": {"action": "left_click", "coordinate": [250, 750]}}\n</tool_call>\nMemory: lamp costs $4.99',
+          shot: shots[0],
+          action: {name: 'left_click', coordinate: [250, 750]},
+          response:
+            'Thought: The lamp is in the lower left.\nAction: click the lamp\n<tool_call>\n{"name": "computer_use", "arguments": {"action": "left_click", "coordinate": [250, 750]}}\n</tool_call>\nMemory: lamp costs $4.99',
         },
         {shot: shots[1], action: {name: 'answer', text: '$4.99'}},
       ],
     }),
     trajectory({
-      id: 'fx:type', intent: 'Search the news for lamps', website: 'news.webgym.test', level: 'hard', status: 'horizon', reward: 0,
+      id: 'fx:type',
+      intent: 'Search the news for lamps',
+      website: 'news.webgym.test',
+      level: 'hard',
+      status: 'horizon',
+      reward: 0,
       steps: [
         {shot: shots[2], action: {name: 'type', text: 'lamps\n', coordinate: [900, 100]}},
         {shot: MISSING, action: {name: 'scroll', direction: 'down'}, repeated: true, error: 'scroll had no effect'},
@@ -87,7 +143,14 @@ beforeAll(async () => {
         {shot: shots[2], action: {name: 'go_back'}},
       ],
     }),
-    trajectory({id: 'fx:plain', intent: 'Add a lamp to the cart', website: 'shop.webgym.test', level: null, status: 'stuck', steps: [{shot: shots[3], action: {name: 'wait'}}]}),
+    trajectory({
+      id: 'fx:plain',
+      intent: 'Add a lamp to the cart',
+      website: 'shop.webgym.test',
+      level: null,
+      status: 'stuck',
+      steps: [{shot: shots[3], action: {name: 'wait'}}],
+    }),
   ]
   mkdirSync(runDir, {recursive: true})
   writeFileSync(join(runDir, 'judged.ndjson'), records.map((record) => `${JSON.stringify(record)}\n`).join(''))
@@ -120,7 +183,8 @@ async function open(path: string): Promise<Visit> {
   })
   page.on('requestfailed', (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`))
   page.on('request', (request) => {
-    if (!request.url().startsWith('file:') && !request.url().startsWith('data:')) problems.push(`outside request: ${request.url()}`)
+    if (!request.url().startsWith('file:') && !request.url().startsWith('data:'))
+      problems.push(`outside request: ${request.url()}`)
   })
   await page.goto(pathToFileURL(join(out, path)).href, {waitUntil: 'load'})
   return {page, problems, close: () => context.close()}
@@ -133,7 +197,11 @@ async function loadAllImages(page: Page): Promise<number> {
   for (let i = 0; i < count; i++) {
     const image = images.nth(i)
     await image.scrollIntoViewIfNeeded()
-    await image.evaluate((element: HTMLImageElement) => (element.complete && element.naturalWidth > 0 ? undefined : new Promise((resolve) => element.addEventListener('load', resolve, {once: true}))))
+    await image.evaluate((element: HTMLImageElement) =>
+      element.complete && element.naturalWidth > 0
+        ? undefined
+        : new Promise((resolve) => element.addEventListener('load', resolve, {once: true})),
+    )
   }
   return count
 }
@@ -145,19 +213,34 @@ describe('webgym view', () => {
     const stderr = String(first.stderr)
     expect(stderr).toContain(`screenshot ${MISSING} not found`)
     expect(stderr).toMatch(/view: wrote .*index\.html and 3 trajectory pages, 4 images copied, 1 image missing/)
-    for (const file of ['index.html', 't/1.html', 't/2.html', 't/3.html', ...shots.map((shot) => `shots/${shot}`)]) expect(existsSync(join(out, file)), file).toBe(true)
+    for (const file of ['index.html', 't/1.html', 't/2.html', 't/3.html', ...shots.map((shot) => `shots/${shot}`)])
+      expect(existsSync(join(out, file)), file).toBe(true)
     expect(readFileSync(join(out, 'shots', shots[0]))).toEqual(readFileSync(join(runDir, 'shots', shots[0])))
     expect(readFileSync(join(out, 't', '1.html'), 'utf8')).not.toContain('<script>alert')
   })
 
   it('a second report into the same folder keeps the images already there', async () => {
-    const again = await runWebgym(['view', join(runDir, 'judged.ndjson'), '--out', out, '--shots', join(runDir, 'shots')])
+    const again = await runWebgym([
+      'view',
+      join(runDir, 'judged.ndjson'),
+      '--out',
+      out,
+      '--shots',
+      join(runDir, 'shots'),
+    ])
     expect(again.exitCode, dump(again)).toBe(0)
     expect(String(again.stderr)).toMatch(/3 trajectory pages, 0 images copied \(4 already there\), 1 image missing/)
   })
 
   it('refuses a --shots that is not a folder, and a missing --out, as usage errors', async () => {
-    const badShots = await runWebgym(['view', join(runDir, 'judged.ndjson'), '--out', wd.path('other'), '--shots', wd.path('nowhere')])
+    const badShots = await runWebgym([
+      'view',
+      join(runDir, 'judged.ndjson'),
+      '--out',
+      wd.path('other'),
+      '--shots',
+      wd.path('nowhere'),
+    ])
     expect(badShots.exitCode, dump(badShots)).toBe(2)
     expect(String(badShots.stderr)).toContain('--shots')
     const noOut = await runWebgym(['view', join(runDir, 'judged.ndjson')])
@@ -207,7 +290,9 @@ describe('the report in Chromium, from file://', () => {
     try {
       expect(await loadAllImages(page)).toBe(2)
       const image = page.locator('#step-0 .shot img')
-      expect(await image.evaluate((element: HTMLImageElement) => [element.naturalWidth, element.naturalHeight])).toEqual([1280, 768])
+      expect(
+        await image.evaluate((element: HTMLImageElement) => [element.naturalWidth, element.naturalHeight]),
+      ).toEqual([1280, 768])
       const box = (await image.boundingBox())!
       const marker = (await page.locator('#step-0 .marker').boundingBox())!
       expect(Math.abs(marker.x + marker.width / 2 - (box.x + (box.width * 250) / 1000))).toBeLessThanOrEqual(2)

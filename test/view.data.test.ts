@@ -26,12 +26,22 @@ describe('row chunks', () => {
   it('cuts rows into data/<dataset>-<k>.js scripts of at most maxRows rows, each handing its rows to webgymRows', async () => {
     const wd = workdir()
     const writer = new ChunkWriter({outDir: wd.dir, dataset: 'rows', maxRows: 2})
-    const rows = [[1, 'a </script> "b"'], [2, 'é\u2028'], [3, null], [4, 'd'], [5, 'e']]
+    const rows = [
+      [1, 'a </script> "b"'],
+      [2, 'é\u2028'],
+      [3, null],
+      [4, 'd'],
+      [5, 'e'],
+    ]
     for (const row of rows) await writer.add(row)
     expect(await writer.finish()).toEqual([2, 2, 1])
     expect(readdirSync(join(wd.dir, 'data')).sort()).toEqual(['rows-0.js', 'rows-1.js', 'rows-2.js'])
     const loaded = [0, 1, 2].map((k) => loadChunk(join(wd.dir, chunkPath('rows', k))))
-    expect(loaded.map((chunk) => [chunk.dataset, chunk.k])).toEqual([['rows', 0], ['rows', 1], ['rows', 2]])
+    expect(loaded.map((chunk) => [chunk.dataset, chunk.k])).toEqual([
+      ['rows', 0],
+      ['rows', 1],
+      ['rows', 2],
+    ])
     expect(loaded.flatMap((chunk) => chunk.rows)).toEqual(rows)
   })
 
@@ -43,7 +53,8 @@ describe('row chunks', () => {
     const chunks = await writer.finish()
     expect(chunks.reduce((sum, count) => sum + count, 0)).toBe(6)
     expect(chunks.length).toBeGreaterThanOrEqual(3)
-    for (const [k] of chunks.entries()) expect(readFileSync(join(wd.dir, chunkPath('compare-2', k))).length).toBeLessThan(2 * 1024)
+    for (const [k] of chunks.entries())
+      expect(readFileSync(join(wd.dir, chunkPath('compare-2', k))).length).toBeLessThan(2 * 1024)
   })
 
   it('a code book keeps codes in first-seen order and sorts them by rank, then by name, "(none)" last', () => {
@@ -55,7 +66,19 @@ describe('row chunks', () => {
 })
 
 function row(shape: Partial<IndexRow> & Pick<IndexRow, 'n' | 'run' | 'taskId' | 'reward'>): IndexRow {
-  return {key: shape.taskId, attempt: 1, intent: `Do ${shape.taskId}`, website: 'a.test', domain: null, level: 'easy', split: null, status: 'answered', steps: 2, source: 'fx', ...shape}
+  return {
+    key: shape.taskId,
+    attempt: 1,
+    intent: `Do ${shape.taskId}`,
+    website: 'a.test',
+    domain: null,
+    level: 'easy',
+    split: null,
+    status: 'answered',
+    steps: 2,
+    source: 'fx',
+    ...shape,
+  }
 }
 
 describe('runs paired task by task', () => {
@@ -90,22 +113,54 @@ describe('runs paired task by task', () => {
       ['t4', 4, 11, 'both failure'],
       ['t7', 6, 13, 'not judged'],
     ])
-    expect(comparison.changes).toEqual({'to success': 1, 'to failure': 1, 'only in A': 1, 'only in B': 1, 'both success': 1, 'both failure': 1, 'not judged': 1})
+    expect(comparison.changes).toEqual({
+      'to success': 1,
+      'to failure': 1,
+      'only in A': 1,
+      'only in B': 1,
+      'both success': 1,
+      'both failure': 1,
+      'not judged': 1,
+    })
   })
 
   it('gives the paired statistics webgym eval gives on the tasks judged in both runs', () => {
     const outcomes = (name: string, results: Record<string, boolean>): RunOutcomes => ({
-      name, file: `${name}.ndjson`, policy: null, model: null, duplicates: 0,
-      tasks: new Map(Object.entries(results).map(([taskId, success]) => [taskId, {taskId, level: 'easy', domain: null, source: 'fx', attempts: [{attempt: 1, success, steps: 2, status: 'answered'}]}])),
+      name,
+      file: `${name}.ndjson`,
+      policy: null,
+      model: null,
+      duplicates: 0,
+      tasks: new Map(
+        Object.entries(results).map(([taskId, success]) => [
+          taskId,
+          {
+            taskId,
+            level: 'easy',
+            domain: null,
+            source: 'fx',
+            attempts: [{attempt: 1, success, steps: 2, status: 'answered'}],
+          },
+        ]),
+      ),
     })
-    const expected = comparePaired(outcomes('base', {t1: false, t2: true, t3: true, t4: false, t5: true}), outcomes('ckpt', {t1: true, t2: false, t3: true, t4: false, t6: true, t7: true}), {bootstrapSamples: 500, seed: 3})
+    const expected = comparePaired(
+      outcomes('base', {t1: false, t2: true, t3: true, t4: false, t5: true}),
+      outcomes('ckpt', {t1: true, t2: false, t3: true, t4: false, t6: true, t7: true}),
+      {bootstrapSamples: 500, seed: 3},
+    )
     expect(comparison.paired.n).toBe(4)
     expect(comparison.paired.difference).toBe(0)
     expect(comparison.paired.ci95).toEqual(expected.ci95)
     expect(comparison.paired.mcnemar_p).toBe(expected.mcnemar_p)
-    expect(comparison.paired.flipped).toEqual([{task_id: 't1', first: 0, second: 1}, {task_id: 't2', first: 1, second: 0}])
+    expect(comparison.paired.flipped).toEqual([
+      {task_id: 't1', first: 0, second: 1},
+      {task_id: 't2', first: 1, second: 0},
+    ])
     expect(comparison.successes).toEqual({a: 2, b: 2})
-    expect(comparison.bySplit!.map(({side, paired, successes}) => [side, paired.n, paired.difference, successes])).toEqual([
+    expect(
+      comparison.bySplit!.map(({side, paired, successes}) => [side, paired.n, paired.difference, successes]),
+    ).toEqual([
       ['train', 3, -1 / 3, {a: 2, b: 1}],
       ['test', 1, 1, {a: 0, b: 1}],
     ])
@@ -117,7 +172,16 @@ describe('runs paired task by task', () => {
     const meta = table.meta([encoded.length])
     const at = (id: string) => meta.columns.findIndex((column) => column.id === id)
     const value = (each: unknown[], id: string) => meta.columns[at(id)]!.values![each[at(id)] as number]
-    expect(encoded.map((each) => [each[at('task')], value(each, 'a'), each[at('aPage')], value(each, 'b'), each[at('bPage')], value(each, 'change')])).toEqual([
+    expect(
+      encoded.map((each) => [
+        each[at('task')],
+        value(each, 'a'),
+        each[at('aPage')],
+        value(each, 'b'),
+        each[at('bPage')],
+        value(each, 'change'),
+      ]),
+    ).toEqual([
       ['t1', '0', 1, '1', 7, 'to success'],
       ['t2', '1', 2, '0', 8, 'to failure'],
       ['t5', '1', 5, 'absent', null, 'only in A'],
@@ -126,9 +190,25 @@ describe('runs paired task by task', () => {
       ['t4', '0', 4, '0', 11, 'both failure'],
       ['t7', '(none)', 6, '1', 13, 'not judged'],
     ])
-    expect(meta.columns.filter((column) => !column.hidden).map((column) => column.label)).toEqual(['Task', 'Task id', 'Level', 'Split', 'A: base', 'B: ckpt', 'Change'])
+    expect(meta.columns.filter((column) => !column.hidden).map((column) => column.label)).toEqual([
+      'Task',
+      'Task id',
+      'Level',
+      'Split',
+      'A: base',
+      'B: ckpt',
+      'Change',
+    ])
     expect(meta.columns[at('a')]).toMatchObject({render: 'reward', link: 'aPage'})
     expect(meta.facets.map((facet) => facet.column)).toEqual(['change', 'split', 'level', 'intent', 'task'])
-    expect(meta.facets[0]!.options!.map((option) => option.text)).toEqual(['to success', 'to failure', 'only in A (base)', 'only in B (ckpt)', 'both success', 'both failure', 'not judged'])
+    expect(meta.facets[0]!.options!.map((option) => option.text)).toEqual([
+      'to success',
+      'to failure',
+      'only in A (base)',
+      'only in B (ckpt)',
+      'both success',
+      'both failure',
+      'not judged',
+    ])
   })
 })

@@ -19,12 +19,18 @@ const LEVELS = ['easy', 'medium', 'hard'] as const
 
 type Run = 'base' | 'ckpt' | 'late'
 /** Task i's reward in each run: base solves the even tasks, ckpt the multiples of 3, late those of 3 or 5 (some flip each way). */
-const reward = (run: Run, i: number): 0 | 1 => (run === 'base' ? (i % 2 === 0 ? 1 : 0) : run === 'ckpt' ? (i % 3 === 0 ? 1 : 0) : i % 3 === 0 || i % 5 === 0 ? 1 : 0)
+const reward = (run: Run, i: number): 0 | 1 =>
+  run === 'base' ? (i % 2 === 0 ? 1 : 0) : run === 'ckpt' ? (i % 3 === 0 ? 1 : 0) : i % 3 === 0 || i % 5 === 0 ? 1 : 0
 const onTest = (i: number) => i % 4 === 0
 
 function task(i: number) {
   return {
-    id: `fx:${String(i).padStart(2, '0')}`, source: 'fx', intent: `Find lamp number ${i}`, website: `site${i % 3}.webgym.test`, start_url: null, level: LEVELS[i % 3],
+    id: `fx:${String(i).padStart(2, '0')}`,
+    source: 'fx',
+    intent: `Find lamp number ${i}`,
+    website: `site${i % 3}.webgym.test`,
+    start_url: null,
+    level: LEVELS[i % 3],
     rubric: {fact_groups: [{id: 'g1', description: 'The lamp', facts: ['lamp in cart', 'price shown']}]},
   }
 }
@@ -39,14 +45,41 @@ function trajectory(run: Run, i: number) {
   const day = run === 'base' ? '01' : run === 'ckpt' ? '02' : '03'
   return {
     task: task(i),
-    run: {policy: 'oracle', model: null, prompt_version: null, viewport: {width: 1280, height: 768}, horizon: 10, seed: 0, webgym_version: '0.1.0', started_at: `2025-01-${day}T00:${String(i).padStart(2, '0')}:00Z`},
+    run: {
+      policy: 'oracle',
+      model: null,
+      prompt_version: null,
+      viewport: {width: 1280, height: 768},
+      horizon: 10,
+      seed: 0,
+      webgym_version: '0.1.0',
+      started_at: `2025-01-${day}T00:${String(i).padStart(2, '0')}:00Z`,
+    },
     status: reward(run, i) === 1 ? 'answered' : 'horizon',
     answer: null,
     error: null,
-    steps: Array.from({length: (i * 7) % 11}, (_, index) => ({index, url: 'http://site.webgym.test/', screenshot: null, response: null, action: {name: 'wait'}, observe_ms: 1, policy_ms: 1, act_ms: 1})),
+    steps: Array.from({length: (i * 7) % 11}, (_, index) => ({
+      index,
+      url: 'http://site.webgym.test/',
+      screenshot: null,
+      response: null,
+      action: {name: 'wait'},
+      observe_ms: 1,
+      policy_ms: 1,
+      act_ms: 1,
+    })),
     judgment: {
-      reward: reward(run, i), facts: run === 'base' ? baseFacts(i) : [], key_screenshots: [], answer_supported: null, reference_match: null, blocked: false, judge: 'programmatic', model: null, prompt_version: null,
-      webgym_version: '0.1.0', error: null,
+      reward: reward(run, i),
+      facts: run === 'base' ? baseFacts(i) : [],
+      key_screenshots: [],
+      answer_supported: null,
+      reference_match: null,
+      blocked: false,
+      judge: 'programmatic',
+      model: null,
+      prompt_version: null,
+      webgym_version: '0.1.0',
+      error: null,
     },
   }
 }
@@ -60,7 +93,16 @@ beforeAll(async () => {
   wd.write('base.ndjson', ndjson(indices.map((i) => trajectory('base', i))))
   wd.write('ckpt.ndjson', ndjson(indices.map((i) => trajectory('ckpt', i))))
   wd.write('test.ndjson', ndjson(indices.filter(onTest).map(task)))
-  const made = await wd.run(['view', 'base.ndjson', 'ckpt.ndjson', '--test', 'test.ndjson', '--label', '--out', 'report'])
+  const made = await wd.run([
+    'view',
+    'base.ndjson',
+    'ckpt.ndjson',
+    '--test',
+    'test.ndjson',
+    '--label',
+    '--out',
+    'report',
+  ])
   expect(made.exitCode, dump(made)).toBe(0)
   expect(made.stdout).toBe('')
   expect(made.stderr).toMatch(/wrote .*index\.html and 120 trajectory pages, .*1 comparison page/)
@@ -72,8 +114,14 @@ afterAll(async () => {
 })
 
 /** Opens a report file in a fresh context (its own localStorage); every page error and failed request is a problem. */
-async function open(path: string, page?: Page, report = 'report'): Promise<{page: Page; problems: string[]; close(): Promise<void>}> {
-  const context = page ? page.context() : await browser.newContext({viewport: {width: 1280, height: 900}, acceptDownloads: true})
+async function open(
+  path: string,
+  page?: Page,
+  report = 'report',
+): Promise<{page: Page; problems: string[]; close(): Promise<void>}> {
+  const context = page
+    ? page.context()
+    : await browser.newContext({viewport: {width: 1280, height: 900}, acceptDownloads: true})
   const tab = page ?? (await context.newPage())
   const problems: string[] = []
   tab.on('console', (message) => {
@@ -87,7 +135,8 @@ async function open(path: string, page?: Page, report = 'report'): Promise<{page
 }
 
 const firstCells = (page: Page) => page.locator('table[data-report-table] tbody tr td:first-child').allTextContents()
-const column = (page: Page, n: number) => page.locator(`table[data-report-table] tbody tr td:nth-child(${n})`).allTextContents()
+const column = (page: Page, n: number) =>
+  page.locator(`table[data-report-table] tbody tr td:nth-child(${n})`).allTextContents()
 
 describe('runs and the test side on the command line', () => {
   it('refuses more names than files and two runs of one name (usage, exit 2), and a --test file that is not tasks (its line and field, exit 1)', async () => {
@@ -104,17 +153,40 @@ describe('runs and the test side on the command line', () => {
   })
 
   it('the same inputs and seed give the same report, byte for byte', async () => {
-    const again = await wd.run(['view', 'base.ndjson', 'ckpt.ndjson', '--test', 'test.ndjson', '--label', '--out', 'again'])
+    const again = await wd.run([
+      'view',
+      'base.ndjson',
+      'ckpt.ndjson',
+      '--test',
+      'test.ndjson',
+      '--label',
+      '--out',
+      'again',
+    ])
     expect(again.exitCode, dump(again)).toBe(0)
     const listing = (dir: string) => readdirSync(wd.path(dir), {recursive: true, encoding: 'utf8'}).sort()
     expect(listing('again')).toEqual(listing('report'))
     for (const file of listing('report')) {
-      if (statSync(wd.path('report', file)).isFile()) expect(readFileSync(wd.path('again', file)).equals(readFileSync(wd.path('report', file))), file).toBe(true)
+      if (statSync(wd.path('report', file)).isFile())
+        expect(readFileSync(wd.path('again', file)).equals(readFileSync(wd.path('report', file))), file).toBe(true)
     }
   })
 
   it('with three runs writes a comparison page for every pair, linked from the index', async () => {
-    const three = await wd.run(['view', 'base.ndjson', 'ckpt.ndjson', 'base.ndjson', '--name', 'base', '--name', 'ckpt', '--name', 'again', '--out', 'three'])
+    const three = await wd.run([
+      'view',
+      'base.ndjson',
+      'ckpt.ndjson',
+      'base.ndjson',
+      '--name',
+      'base',
+      '--name',
+      'ckpt',
+      '--name',
+      'again',
+      '--out',
+      'three',
+    ])
     expect(three.exitCode, dump(three)).toBe(0)
     expect(three.stderr).toMatch(/180 trajectory pages, .*3 comparison pages/)
     const index = wd.read('three', 'index.html')
@@ -157,7 +229,13 @@ describe('two runs and a test side, in Chromium', () => {
 
       // Each run's rows carry its colour on their first cell, and the run filter keeps one run.
       await page.click('th[data-sort=n] button')
-      const stripe = (n: number) => page.locator('table[data-report-table] tbody tr').nth(n).locator('td').first().evaluate((cell) => getComputedStyle(cell).boxShadow)
+      const stripe = (n: number) =>
+        page
+          .locator('table[data-report-table] tbody tr')
+          .nth(n)
+          .locator('td')
+          .first()
+          .evaluate((cell) => getComputedStyle(cell).boxShadow)
       expect(await stripe(0)).toContain('rgb(47, 111, 222)')
       await page.selectOption('select[data-filter=run]', 'ckpt')
       expect(await page.locator('#shown').textContent()).toBe('60')
@@ -165,9 +243,15 @@ describe('two runs and a test side, in Chromium', () => {
       expect(new Set(await column(page, 2))).toEqual(new Set(['ckpt']))
       // The split filter on top: ckpt's test tasks; the other facets count under both filters.
       await page.selectOption('select[data-filter=split]', 'test')
-      expect(await page.locator('#shown').textContent()).toBe(String(Array.from({length: TASKS}, (_, i) => i).filter(onTest).length))
-      const ckptTestSolved = Array.from({length: TASKS}, (_, i) => i).filter((i) => onTest(i) && reward('ckpt', i) === 1).length
-      expect(await page.locator('select[data-filter=reward] option[value="1"]').textContent()).toBe(`1 (success) (${ckptTestSolved})`)
+      expect(await page.locator('#shown').textContent()).toBe(
+        String(Array.from({length: TASKS}, (_, i) => i).filter(onTest).length),
+      )
+      const ckptTestSolved = Array.from({length: TASKS}, (_, i) => i).filter(
+        (i) => onTest(i) && reward('ckpt', i) === 1,
+      ).length
+      expect(await page.locator('select[data-filter=reward] option[value="1"]').textContent()).toBe(
+        `1 (success) (${ckptTestSolved})`,
+      )
       expect(await page.locator('select[data-filter=run] option[value=base]').textContent()).toBe('base (15)')
       expect(new Set(await column(page, 6))).toEqual(new Set(['test']))
 
@@ -183,14 +267,27 @@ describe('two runs and a test side, in Chromium', () => {
   })
 
   it('the comparison page puts flipped tasks first, links each outcome to its page, and gives the numbers webgym eval gives', async () => {
-    const evaluated = await wd.run(['eval', 'base.ndjson', 'ckpt.ndjson', '--test', 'test.ndjson', '--bootstrap', '1000', '--seed', '0', '--format', 'json'])
+    const evaluated = await wd.run([
+      'eval',
+      'base.ndjson',
+      'ckpt.ndjson',
+      '--test',
+      'test.ndjson',
+      '--bootstrap',
+      '1000',
+      '--seed',
+      '0',
+      '--format',
+      'json',
+    ])
     expect(evaluated.exitCode, dump(evaluated)).toBe(0)
     const {paired} = JSON.parse(evaluated.stdout)
     const {page, problems, close} = await open('compare-1-2.html')
     try {
       const field = (name: string) => page.locator(`#paired [data-field=${name}]`).textContent()
       expect(await field('n')).toBe(String(paired.n))
-      const points = (value: number) => `${value >= 0 ? '+' : ''}${(100 * value).toFixed(1)} pts [${(100 * paired.ci95[0]).toFixed(1)}, ${(100 * paired.ci95[1]).toFixed(1)}]`
+      const points = (value: number) =>
+        `${value >= 0 ? '+' : ''}${(100 * value).toFixed(1)} pts [${(100 * paired.ci95[0]).toFixed(1)}, ${(100 * paired.ci95[1]).toFixed(1)}]`
       expect(await field('difference')).toBe(points(paired.difference))
       expect(await field('mcnemar')).toBe(paired.mcnemar_p.toFixed(4))
       const toSuccess = paired.flipped.filter((flip: {second: number}) => flip.second === 1).length
@@ -224,7 +321,17 @@ describe('three runs, in Chromium', () => {
     wd.write('late.ndjson', ndjson(Array.from({length: TASKS}, (_, i) => trajectory('late', i))))
     const made = await wd.run(['view', 'base.ndjson', 'ckpt.ndjson', 'late.ndjson', '--out', 'picked'])
     expect(made.exitCode, dump(made)).toBe(0)
-    const evaluated = await wd.run(['eval', 'ckpt.ndjson', 'late.ndjson', '--bootstrap', '1000', '--seed', '0', '--format', 'json'])
+    const evaluated = await wd.run([
+      'eval',
+      'ckpt.ndjson',
+      'late.ndjson',
+      '--bootstrap',
+      '1000',
+      '--seed',
+      '0',
+      '--format',
+      'json',
+    ])
     expect(evaluated.exitCode, dump(evaluated)).toBe(0)
     const {paired} = JSON.parse(evaluated.stdout)
     expect(paired.flipped.length).toBeGreaterThan(0)
@@ -250,7 +357,9 @@ describe('three runs, in Chromium', () => {
       // Flipped tasks first.
       const changes = await column(page, 6)
       expect(changes.slice(0, paired.flipped.length).every((change) => change.startsWith('to '))).toBe(true)
-      expect((await column(page, 2)).slice(0, paired.flipped.length).sort()).toEqual(paired.flipped.map((flip: {task_id: string}) => flip.task_id).sort())
+      expect((await column(page, 2)).slice(0, paired.flipped.length).sort()).toEqual(
+        paired.flipped.map((flip: {task_id: string}) => flip.task_id).sort(),
+      )
       expect(problems).toEqual([])
     } finally {
       await close()
@@ -263,7 +372,8 @@ describe('labelling mode', () => {
     const {page, problems, close} = await open('index.html')
     try {
       // Rows 1-6 are base's tasks 0-5, judged 1, 0, 1, 0, 1, 0. The person agrees on 1-4 and disagrees on 5 and 6.
-      const mark = (n: number, value: '1' | '0') => page.locator(`tbody tr[data-n="${n}"] button[data-mark="${value}"]`).click()
+      const mark = (n: number, value: '1' | '0') =>
+        page.locator(`tbody tr[data-n="${n}"] button[data-mark="${value}"]`).click()
       await mark(1, '1')
       await mark(2, '0')
       await mark(3, '1')
@@ -272,7 +382,9 @@ describe('labelling mode', () => {
       expect(await page.locator(`tbody tr[data-n="1"] button[data-mark="1"]`).getAttribute('aria-pressed')).toBe('true')
       // Pressing the pressed mark clears it.
       await mark(5, '0')
-      expect(await page.locator(`tbody tr[data-n="5"] button[data-mark="0"]`).getAttribute('aria-pressed')).toBe('false')
+      expect(await page.locator(`tbody tr[data-n="5"] button[data-mark="0"]`).getAttribute('aria-pressed')).toBe(
+        'false',
+      )
       await mark(5, '0')
       expect(await page.locator('#label-status').textContent()).toBe('5 trajectories labelled (2 success, 3 failure)')
 
@@ -298,14 +410,24 @@ describe('labelling mode', () => {
       await download.saveAs(labelsFile)
       await page.click('#label-show')
       const shown = await page.locator('#label-text').inputValue()
-      const lines = shown.trimEnd().split('\n').map((line) => JSON.parse(line))
+      const lines = shown
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line))
       expect(lines).toEqual([
         {key: 'fx:00@2025-01-01T00:00:00Z', label: 1, facts: [{group_id: 'g1', fact: 'lamp in cart', label: 1}]},
         {key: 'fx:01@2025-01-01T00:01:00Z', label: 0},
         {key: 'fx:02@2025-01-01T00:02:00Z', label: 1},
         {key: 'fx:03@2025-01-01T00:03:00Z', label: 0},
         {key: 'fx:04@2025-01-01T00:04:00Z', label: 0},
-        {key: 'fx:05@2025-01-01T00:05:00Z', label: 1, facts: [{group_id: 'g1', fact: 'lamp in cart', label: 1}, {group_id: 'g1', fact: 'price shown', label: 0}]},
+        {
+          key: 'fx:05@2025-01-01T00:05:00Z',
+          label: 1,
+          facts: [
+            {group_id: 'g1', fact: 'lamp in cart', label: 1},
+            {group_id: 'g1', fact: 'price shown', label: 0},
+          ],
+        },
       ])
       expect(problems).toEqual([])
 
@@ -326,7 +448,9 @@ describe('labelling mode', () => {
       expect(report.facts.overall.accuracy).toBeCloseTo(1 / 3, 10)
       expect(report.facts.overall.kappa).toBeCloseTo(-0.5, 10)
       expect(report.facts.unmatched).toEqual({labelled_not_judged: 0, judged_not_labelled: 1})
-      expect(scored.stderr).toContain('1 judged fact has no label (first: base.ndjson:1, key "fx:00@2025-01-01T00:00:00Z", group g1 fact "price shown")')
+      expect(scored.stderr).toContain(
+        '1 judged fact has no label (first: base.ndjson:1, key "fx:00@2025-01-01T00:00:00Z", group g1 fact "price shown")',
+      )
       const table = await wd.run(['judge', 'eval', 'base.ndjson', '--labels', labelsFile])
       expect(table.stdout).toMatch(/^overall\s+6\s+0\.667\s+0\.667\s+0\.667\s+0\.667\s+0\.333\s+2\s+1\s+1\s+2\s+0$/m)
       expect(table.stdout).toMatch(/^facts\s+3\s+0\.333\s+0\.500\s+0\.500\s+0\.500\s+-0\.500\s+1\s+1\s+1\s+0\s+0$/m)

@@ -29,13 +29,49 @@ async function writeTrajectories(path: string): Promise<void> {
   const out = createWriteStream(path)
   for (let i = 0; i < COUNT; i++) {
     const record = {
-      task: {id: `syn:${i}`, source: 'syn', intent: `Open the page of item ${i}`, website: website(i), start_url: null, level: LEVELS[i % 3]},
-      run: {policy: 'oracle', model: null, prompt_version: null, viewport: {width: 1280, height: 768}, horizon: 10, seed: 0, webgym_version: '0.1.0'},
+      task: {
+        id: `syn:${i}`,
+        source: 'syn',
+        intent: `Open the page of item ${i}`,
+        website: website(i),
+        start_url: null,
+        level: LEVELS[i % 3],
+      },
+      run: {
+        policy: 'oracle',
+        model: null,
+        prompt_version: null,
+        viewport: {width: 1280, height: 768},
+        horizon: 10,
+        seed: 0,
+        webgym_version: '0.1.0',
+      },
       status: status(i),
       answer: null,
       error: null,
-      steps: Array.from({length: steps(i)}, (_, index) => ({index, url: 'https://x.example/', screenshot: null, response: null, action: {name: 'wait'}, observe_ms: 1, policy_ms: 1, act_ms: 1})),
-      judgment: {reward: reward(i), facts: [], key_screenshots: [], answer_supported: null, reference_match: null, blocked: false, judge: 'programmatic', model: null, prompt_version: null, webgym_version: '0.1.0', error: null},
+      steps: Array.from({length: steps(i)}, (_, index) => ({
+        index,
+        url: 'https://x.example/',
+        screenshot: null,
+        response: null,
+        action: {name: 'wait'},
+        observe_ms: 1,
+        policy_ms: 1,
+        act_ms: 1,
+      })),
+      judgment: {
+        reward: reward(i),
+        facts: [],
+        key_screenshots: [],
+        answer_supported: null,
+        reference_match: null,
+        blocked: false,
+        judge: 'programmatic',
+        model: null,
+        prompt_version: null,
+        webgym_version: '0.1.0',
+        error: null,
+      },
     }
     if (!out.write(`${JSON.stringify(record)}\n`)) await once(out, 'drain')
   }
@@ -63,7 +99,8 @@ describe('a report of 100,000 trajectories', () => {
   it('keeps every file the index loads small: index.html and row chunks of at most 256 KB', () => {
     const data = readdirSync(wd.path('report', 'data'))
     expect(data.length).toBeGreaterThan(COUNT / 2000 - 1)
-    for (const name of ['index.html', ...data.map((file) => join('data', file))]) expect(statSync(wd.path('report', name)).size, name).toBeLessThanOrEqual(256 * 1024)
+    for (const name of ['index.html', ...data.map((file) => join('data', file))])
+      expect(statSync(wd.path('report', name)).size, name).toBeLessThanOrEqual(256 * 1024)
     expect(statSync(wd.path('report', 'index.html')).size).toBeLessThan(64 * 1024)
     expect(readdirSync(wd.path('report', 't')).length).toBe(COUNT)
   })
@@ -98,8 +135,12 @@ describe('a report of 100,000 trajectories', () => {
       const errors = indices.filter((i) => status(i) === 'error')
       expect(await page.locator('#shown').textContent()).toBe(String(errors.length))
       expect((await numbers()).slice(0, 2)).toEqual([String(errors[0]! + 1), String(errors[1]! + 1)])
-      expect(await page.locator('#page-info').textContent()).toBe(`rows 1–100, page 1 of ${Math.ceil(errors.length / 100)}`)
-      expect(await page.locator('select[data-filter=reward] option[value="1"]').textContent()).toBe(`1 (success) (${errors.filter((i) => reward(i) === 1).length})`)
+      expect(await page.locator('#page-info').textContent()).toBe(
+        `rows 1–100, page 1 of ${Math.ceil(errors.length / 100)}`,
+      )
+      expect(await page.locator('select[data-filter=reward] option[value="1"]').textContent()).toBe(
+        `1 (success) (${errors.filter((i) => reward(i) === 1).length})`,
+      )
 
       // 40,000 websites: a search box, not a select; "site123." matches one website.
       await page.fill('input[data-search=website]', 'site123.')

@@ -20,8 +20,21 @@ const EVIL = `<script>alert("x")</script><img src=x onerror='alert(1)'>&amp;`
 
 function row(shape: Partial<IndexRow> = {}): IndexRow {
   return {
-    n: 1, run: 0, key: 'fx:1', taskId: 'fx:1', attempt: 1, intent: 'Buy a lamp', website: 'shop.webgym.test', domain: null, level: 'easy', split: null,
-    status: 'answered', reward: 1, steps: 3, source: 'fx', ...shape,
+    n: 1,
+    run: 0,
+    key: 'fx:1',
+    taskId: 'fx:1',
+    attempt: 1,
+    intent: 'Buy a lamp',
+    website: 'shop.webgym.test',
+    domain: null,
+    level: 'easy',
+    split: null,
+    status: 'answered',
+    reward: 1,
+    steps: 3,
+    source: 'fx',
+    ...shape,
   }
 }
 
@@ -40,7 +53,12 @@ function indexPage(rows: readonly IndexRow[], options: {files?: string[]; split?
 
 /** A chunk row read back through the table's description: each column's value as the page shows it. */
 function decode(meta: TableMeta, encoded: readonly unknown[]): Record<string, unknown> {
-  return Object.fromEntries(meta.columns.map((column, i) => [column.id, column.kind === 'code' ? column.values![encoded[i] as number] : encoded[i]]))
+  return Object.fromEntries(
+    meta.columns.map((column, i) => [
+      column.id,
+      column.kind === 'code' ? column.values![encoded[i] as number] : encoded[i],
+    ]),
+  )
 }
 
 /** The attributes of every element with the given tag and class in an SVG/HTML string. */
@@ -53,16 +71,49 @@ function elements(markup: string, tag: string, className?: string): Record<strin
 function trajectory(overrides: Record<string, unknown> = {}) {
   return ViewedTrajectorySchema.parse({
     task: {
-      id: 'fx:1', source: 'fx', intent: EVIL, website: 'shop.webgym.test', start_url: 'javascript:alert(1)', reference_answer: '<b>42</b>', level: 'easy',
+      id: 'fx:1',
+      source: 'fx',
+      intent: EVIL,
+      website: 'shop.webgym.test',
+      start_url: 'javascript:alert(1)',
+      reference_answer: '<b>42</b>',
+      level: 'easy',
       rubric: {fact_groups: [{id: 'g1', description: 'The <lamp>', facts: ['lamp in cart', 'price shown']}]},
     },
-    run: {policy: 'openai', model: 'qwen', prompt_version: 'qwen3vl-v1', viewport: {width: 1280, height: 768}, horizon: 10, seed: 0, webgym_version: '0.1.0'},
+    run: {
+      policy: 'openai',
+      model: 'qwen',
+      prompt_version: 'qwen3vl-v1',
+      viewport: {width: 1280, height: 768},
+      horizon: 10,
+      seed: 0,
+      webgym_version: '0.1.0',
+    },
     status: 'answered',
     answer: '</pre><script>alert(2)</script>',
     error: null,
     steps: [
-      {index: 0, url: 'http://shop.webgym.test/', screenshot: 'a.jpg', response: 'Thought: the <button> is there\nAction: click it\n<tool_call>{"name":"computer_use","arguments":{"action":"left_click","coordinate":[250,750]}}</tool_call>\nMemory: price is <$5>', action: {name: 'left_click', coordinate: [250, 750]}, observe_ms: 12.4, policy_ms: 800, act_ms: 30},
-      {index: 1, url: 'http://shop.webgym.test/cart', screenshot: null, response: null, action: {name: 'answer', text: 'done'}, observe_ms: 1, policy_ms: 1, act_ms: 1},
+      {
+        index: 0,
+        url: 'http://shop.webgym.test/',
+        screenshot: 'a.jpg',
+        response:
+          'Thought: the <button> is there\nAction: click it\n<tool_call>{"name":"computer_use","arguments":{"action":"left_click","coordinate":[250,750]}}</tool_call>\nMemory: price is <$5>',
+        action: {name: 'left_click', coordinate: [250, 750]},
+        observe_ms: 12.4,
+        policy_ms: 800,
+        act_ms: 30,
+      },
+      {
+        index: 1,
+        url: 'http://shop.webgym.test/cart',
+        screenshot: null,
+        response: null,
+        action: {name: 'answer', text: 'done'},
+        observe_ms: 1,
+        policy_ms: 1,
+        act_ms: 1,
+      },
     ],
     ...overrides,
   })
@@ -77,7 +128,9 @@ describe('escaping', () => {
 
   it('keeps markup built by html and raw, joins arrays and drops null, undefined and false', () => {
     const inner = html`<b>${'<i>'}</b>`
-    expect(html`<p>${inner}${[1, 'x<', inner]}${null}${undefined}${false}${raw('<br>')}</p>`.markup).toBe('<p><b>&lt;i&gt;</b>1x&lt;<b>&lt;i&gt;</b><br></p>')
+    expect(html`<p>${inner}${[1, 'x<', inner]}${null}${undefined}${false}${raw('<br>')}</p>`.markup).toBe(
+      '<p><b>&lt;i&gt;</b>1x&lt;<b>&lt;i&gt;</b><br></p>',
+    )
   })
 
   it('links only http(s) URLs', () => {
@@ -118,15 +171,28 @@ describe('the trajectory page', () => {
     expect(page).toContain('<img src="../shots/a.jpg"')
     expect(page).toContain('no screenshot recorded')
     expect(page).toContain('Not judged')
-    expect(elements(page, 'div', 'marker')).toEqual([expect.objectContaining({'data-action': 'left_click', style: 'left:25%;top:75%'})])
+    expect(elements(page, 'div', 'marker')).toEqual([
+      expect.objectContaining({'data-action': 'left_click', style: 'left:25%;top:75%'}),
+    ])
   })
 
   it('shows the judgment: reward, blocked, judge error and a verdict per fact', () => {
     const judged = trajectory({
       judgment: {
-        reward: 0, facts: [{group_id: 'g1', fact: 'price shown', pass: false, reason: 'no <price> visible'}, {group_id: 'g1', fact: 'lamp in cart', pass: true, reason: 'cart shows it'}],
-        key_screenshots: ['a.jpg'], answer_supported: false, reference_match: null, blocked: true, judge: 'llm', model: 'judge-model', prompt_version: 'judge-v1',
-        webgym_version: '0.1.0', error: 'model <down>',
+        reward: 0,
+        facts: [
+          {group_id: 'g1', fact: 'price shown', pass: false, reason: 'no <price> visible'},
+          {group_id: 'g1', fact: 'lamp in cart', pass: true, reason: 'cart shows it'},
+        ],
+        key_screenshots: ['a.jpg'],
+        answer_supported: false,
+        reference_match: null,
+        blocked: true,
+        judge: 'llm',
+        model: 'judge-model',
+        prompt_version: 'judge-v1',
+        webgym_version: '0.1.0',
+        error: 'model <down>',
       },
     })
     const page = renderTrajectoryPage(judged, {n: 1, shots: [{href: '../shots/a.jpg'}, null]})
@@ -140,7 +206,12 @@ describe('the trajectory page', () => {
 })
 
 describe('rubric verdicts', () => {
-  const rubric = {fact_groups: [{id: 'g1', description: 'Lamp', facts: ['in cart', 'red']}, {id: 2, description: 'Price', facts: ['under $5']}]}
+  const rubric = {
+    fact_groups: [
+      {id: 'g1', description: 'Lamp', facts: ['in cart', 'red']},
+      {id: 2, description: 'Price', facts: ['under $5']},
+    ],
+  }
 
   it('matches verdicts to facts by group and text, leaves the rest unjudged, and keeps verdicts on unknown facts', () => {
     const lines = factLines(rubric, [
@@ -149,14 +220,25 @@ describe('rubric verdicts', () => {
       {group_id: 'g9', fact: 'stray', pass: true, reason: 'r3'},
     ])
     expect(lines).toEqual([
-      {id: 'g1', description: 'Lamp', facts: [{fact: 'in cart', pass: false, reason: 'r2'}, {fact: 'red', pass: null, reason: null}]},
+      {
+        id: 'g1',
+        description: 'Lamp',
+        facts: [
+          {fact: 'in cart', pass: false, reason: 'r2'},
+          {fact: 'red', pass: null, reason: null},
+        ],
+      },
       {id: '2', description: 'Price', facts: [{fact: 'under $5', pass: true, reason: 'r1'}]},
       {id: 'g9', description: null, facts: [{fact: 'stray', pass: true, reason: 'r3'}]},
     ])
   })
 
   it('without a judgment every rubric fact is unjudged', () => {
-    expect(factLines(rubric, undefined).flatMap((group) => group.facts.map((fact) => fact.pass))).toEqual([null, null, null])
+    expect(factLines(rubric, undefined).flatMap((group) => group.facts.map((fact) => fact.pass))).toEqual([
+      null,
+      null,
+      null,
+    ])
     expect(factLines(null, null)).toEqual([])
   })
 })
@@ -190,7 +272,11 @@ describe('charts', () => {
     }).markup
     const bars = elements(svg, 'rect', 'bar')
     const tracks = elements(svg, 'rect', 'track')
-    expect(bars.map((bar) => [bar['data-label'], bar['data-rate']])).toEqual([['easy', '0.75'], ['hard', ''], ['&lt;x&gt;', '1']])
+    expect(bars.map((bar) => [bar['data-label'], bar['data-rate']])).toEqual([
+      ['easy', '0.75'],
+      ['hard', ''],
+      ['&lt;x&gt;', '1'],
+    ])
     expect(bars.map((bar) => Number(bar.width) / Number(tracks[0].width))).toEqual([0.75, 0, 1])
     expect(svg).toContain('75% (3/4)')
     expect(svg).toContain('n/a (2 not judged)')
@@ -199,7 +285,10 @@ describe('charts', () => {
 
   it('groups rows by level in level order, and by domain (else website) largest first with the tail pooled', () => {
     const rows = [
-      row({level: 'hard', reward: 0}), row({level: 'easy', reward: 1}), row({level: null, reward: null}), row({level: 'easy', reward: 0}),
+      row({level: 'hard', reward: 0}),
+      row({level: 'easy', reward: 1}),
+      row({level: null, reward: null}),
+      row({level: 'easy', reward: 0}),
     ]
     expect(ratesByLevel(rows)).toEqual([
       {label: 'easy', successes: 1, judged: 2, total: 2},
@@ -238,7 +327,11 @@ describe('charts', () => {
   it('histogram bars are as tall as their count relative to the fullest bin', () => {
     const svg = histogramChart({title: 'steps', unit: 'steps', bins: histogramBins([1, 2, 2, 2, 2])}).markup
     const bars = elements(svg, 'rect', 'bar')
-    expect(bars.map((bar) => [bar['data-bin'], bar['data-count']])).toEqual([['0', '0'], ['1', '1'], ['2', '4']])
+    expect(bars.map((bar) => [bar['data-bin'], bar['data-count']])).toEqual([
+      ['0', '0'],
+      ['1', '1'],
+      ['2', '4'],
+    ])
     const heights = bars.map((bar) => Number(bar.height))
     expect(heights[0]).toBe(0)
     expect(heights[1] * 4).toBeCloseTo(heights[2], 1)
@@ -249,50 +342,141 @@ describe('charts', () => {
 
 describe('the index page', () => {
   it('filters rows by the values the select boxes offer, "(none)" for what is missing', () => {
-    expect(filterValues(row())).toEqual({status: 'answered', reward: '1', level: 'easy', website: 'shop.webgym.test', split: '(none)'})
-    expect(filterValues(row({reward: null, level: null, website: null, status: 'horizon', split: 'test'}))).toEqual({status: 'horizon', reward: '(none)', level: '(none)', website: '(none)', split: 'test'})
+    expect(filterValues(row())).toEqual({
+      status: 'answered',
+      reward: '1',
+      level: 'easy',
+      website: 'shop.webgym.test',
+      split: '(none)',
+    })
+    expect(filterValues(row({reward: null, level: null, website: null, status: 'horizon', split: 'test'}))).toEqual({
+      status: 'horizon',
+      reward: '(none)',
+      level: '(none)',
+      website: '(none)',
+      split: 'test',
+    })
   })
 
   it('writes each row as its chunk holds it, with a sortable column each and a select per filter offering the values present', () => {
-    const rows = [row({n: 1}), row({n: 2, reward: 0, level: 'hard', website: 'news.webgym.test', status: 'horizon'}), row({n: 3, reward: null, level: null})]
+    const rows = [
+      row({n: 1}),
+      row({n: 2, reward: 0, level: 'hard', website: 'news.webgym.test', status: 'horizon'}),
+      row({n: 3, reward: null, level: null}),
+    ]
     const {page, meta, encoded} = indexPage(rows)
     expect(encoded.map((each) => decode(meta, each))).toEqual([
-      {n: 1, intent: 'Buy a lamp', website: 'shop.webgym.test', level: 'easy', status: 'answered', reward: '1', steps: 3, source: 'fx'},
-      {n: 2, intent: 'Buy a lamp', website: 'news.webgym.test', level: 'hard', status: 'horizon', reward: '0', steps: 3, source: 'fx'},
-      {n: 3, intent: 'Buy a lamp', website: 'shop.webgym.test', level: '(none)', status: 'answered', reward: '(none)', steps: 3, source: 'fx'},
+      {
+        n: 1,
+        intent: 'Buy a lamp',
+        website: 'shop.webgym.test',
+        level: 'easy',
+        status: 'answered',
+        reward: '1',
+        steps: 3,
+        source: 'fx',
+      },
+      {
+        n: 2,
+        intent: 'Buy a lamp',
+        website: 'news.webgym.test',
+        level: 'hard',
+        status: 'horizon',
+        reward: '0',
+        steps: 3,
+        source: 'fx',
+      },
+      {
+        n: 3,
+        intent: 'Buy a lamp',
+        website: 'shop.webgym.test',
+        level: '(none)',
+        status: 'answered',
+        reward: '(none)',
+        steps: 3,
+        source: 'fx',
+      },
     ])
     // The task links to the trajectory's page (t/<n>.html) through the n column.
     expect(meta.columns.find((column) => column.id === 'intent')).toMatchObject({render: 'link', link: 'n'})
-    expect(elements(page, 'th').map((th) => th['data-sort'])).toEqual(['n', 'intent', 'website', 'level', 'status', 'reward', 'steps', 'source'])
-    expect(elements(page, 'select').map((select) => select['data-filter'])).toEqual(['source', 'status', 'reward', 'level', 'website', undefined])
+    expect(elements(page, 'th').map((th) => th['data-sort'])).toEqual([
+      'n',
+      'intent',
+      'website',
+      'level',
+      'status',
+      'reward',
+      'steps',
+      'source',
+    ])
+    expect(elements(page, 'select').map((select) => select['data-filter'])).toEqual([
+      'source',
+      'status',
+      'reward',
+      'level',
+      'website',
+      undefined,
+    ])
     expect(page).toContain('<option value="fx" data-text="fx">fx (3)</option>')
     expect(elements(page, 'input').map((input) => input['data-search'])).toEqual(['intent'])
     expect(page).toContain('<option value="(none)" data-text="not judged">not judged (1)</option>')
     expect(page).toContain('<option value="hard" data-text="hard">hard (1)</option>')
     // Levels in level order, then "(none)"; rewards 1, 0, not judged.
-    expect(meta.columns.find((column) => column.id === 'level')!.order!.map((code) => meta.columns.find((column) => column.id === 'level')!.values![code])).toEqual(['easy', 'hard', '(none)'])
+    expect(
+      meta.columns
+        .find((column) => column.id === 'level')!
+        .order!.map((code) => meta.columns.find((column) => column.id === 'level')!.values![code]),
+    ).toEqual(['easy', 'hard', '(none)'])
     expect(page).toContain(TABLE_SCRIPT)
     expect(page).toMatch(/script-src 'sha256-[A-Za-z0-9+/]+=*' 'self' file:;/)
     expect(meta.chunks).toEqual([3])
     expect(meta.labels).toBeNull()
   })
 
-  it('with several runs and a test side: a run and a split column and facet, a table of runs, and bars in each run\'s colour', () => {
-    const rows = [row({n: 1, split: 'train'}), row({n: 2, run: 1, reward: 0, split: 'test'}), row({n: 3, run: 1, reward: 1, split: 'train'})]
+  it("with several runs and a test side: a run and a split column and facet, a table of runs, and bars in each run's colour", () => {
+    const rows = [
+      row({n: 1, split: 'train'}),
+      row({n: 2, run: 1, reward: 0, split: 'test'}),
+      row({n: 3, run: 1, reward: 1, split: 'train'}),
+    ]
     const {page, meta, encoded} = indexPage(rows, {files: ['runs/base.ndjson', 'runs/ckpt.ndjson.gz'], split: true})
-    expect(encoded.map((each) => decode(meta, each)).map((each) => [each.run, each.split])).toEqual([['base', 'train'], ['ckpt', 'test'], ['ckpt', 'train']])
-    expect(meta.runs).toEqual([{name: 'base', colour: '#2f6fde'}, {name: 'ckpt', colour: '#e69f00'}])
-    expect(elements(page, 'select').map((select) => select['data-filter'])).toEqual(['run', 'split', 'source', 'status', 'reward', 'level', 'website', undefined])
+    expect(encoded.map((each) => decode(meta, each)).map((each) => [each.run, each.split])).toEqual([
+      ['base', 'train'],
+      ['ckpt', 'test'],
+      ['ckpt', 'train'],
+    ])
+    expect(meta.runs).toEqual([
+      {name: 'base', colour: '#2f6fde'},
+      {name: 'ckpt', colour: '#e69f00'},
+    ])
+    expect(elements(page, 'select').map((select) => select['data-filter'])).toEqual([
+      'run',
+      'split',
+      'source',
+      'status',
+      'reward',
+      'level',
+      'website',
+      undefined,
+    ])
     expect(page).toContain('<option value="test" data-text="test">test (1)</option>')
-    expect(elements(page, 'tr').filter((attrs) => attrs['data-run']).map((attrs) => attrs['data-run'])).toEqual(['base', 'ckpt'])
+    expect(
+      elements(page, 'tr')
+        .filter((attrs) => attrs['data-run'])
+        .map((attrs) => attrs['data-run']),
+    ).toEqual(['base', 'ckpt'])
     expect(page).toContain('50.0% [9.5%, 90.5%]')
     const bars = elements(page, 'rect', 'bar').filter((bar) => bar['data-rate'] !== undefined)
     // Level chart (easy: one bar per run), then the split chart: train and test, one bar per run each.
     expect(bars.map((bar) => [bar['data-run'], bar['data-label'], bar['data-rate'], bar.style])).toEqual([
-      ['base', 'easy', '1', 'fill:#2f6fde'], ['ckpt', 'easy', '0.5', 'fill:#e69f00'],
-      ['base', 'shop.webgym.test', '1', 'fill:#2f6fde'], ['ckpt', 'shop.webgym.test', '0.5', 'fill:#e69f00'],
-      ['base', 'train', '1', 'fill:#2f6fde'], ['ckpt', 'train', '1', 'fill:#e69f00'],
-      ['base', 'test', '', 'fill:#2f6fde'], ['ckpt', 'test', '0', 'fill:#e69f00'],
+      ['base', 'easy', '1', 'fill:#2f6fde'],
+      ['ckpt', 'easy', '0.5', 'fill:#e69f00'],
+      ['base', 'shop.webgym.test', '1', 'fill:#2f6fde'],
+      ['ckpt', 'shop.webgym.test', '0.5', 'fill:#e69f00'],
+      ['base', 'train', '1', 'fill:#2f6fde'],
+      ['ckpt', 'train', '1', 'fill:#e69f00'],
+      ['base', 'test', '', 'fill:#2f6fde'],
+      ['ckpt', 'test', '0', 'fill:#e69f00'],
     ])
   })
 
@@ -306,11 +490,29 @@ describe('the index page', () => {
 
   it('index rows keep only what the index needs', () => {
     expect(indexRow(trajectory(), 4)).toEqual({
-      n: 4, run: 0, key: 'fx:1', taskId: 'fx:1', attempt: 1, intent: EVIL, website: 'shop.webgym.test', domain: null, level: 'easy', split: null,
-      status: 'answered', reward: null, steps: 2, source: 'fx',
+      n: 4,
+      run: 0,
+      key: 'fx:1',
+      taskId: 'fx:1',
+      attempt: 1,
+      intent: EVIL,
+      website: 'shop.webgym.test',
+      domain: null,
+      level: 'easy',
+      split: null,
+      status: 'answered',
+      reward: null,
+      steps: 2,
+      source: 'fx',
     })
     const started = trajectory({run: {...trajectory().run, started_at: '2025-01-01T00:00:00Z'}, attempt: 2})
-    expect(indexRow(started, 5, {run: 1, split: 'test'})).toMatchObject({n: 5, run: 1, key: 'fx:1@2025-01-01T00:00:00Z', attempt: 2, split: 'test'})
+    expect(indexRow(started, 5, {run: 1, split: 'test'})).toMatchObject({
+      n: 5,
+      run: 1,
+      key: 'fx:1@2025-01-01T00:00:00Z',
+      attempt: 2,
+      split: 'test',
+    })
   })
 })
 

@@ -7,7 +7,9 @@ import {WEBGYM_VERSION} from '../lib/version.js'
 import {flagNames} from './flag-names.js'
 import {assertFailedTarget, assertOutputNotInput, assertResumeTarget} from './output-guard.js'
 
-export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof BaseCommand)['baseFlags'] & T['flags']>
+export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<
+  (typeof BaseCommand)['baseFlags'] & T['flags']
+>
 export type CommandArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>
 
 /**
@@ -16,7 +18,11 @@ export type CommandArgs<T extends typeof Command> = Interfaces.InferredArgs<T['a
  */
 export abstract class BaseCommand<T extends typeof Command> extends Command {
   static baseFlags = {
-    quiet: Flags.boolean({char: 'q', default: false, description: 'Print no summary or progress on stderr (warnings and errors still show).'}),
+    quiet: Flags.boolean({
+      char: 'q',
+      default: false,
+      description: 'Print no summary or progress on stderr (warnings and errors still show).',
+    }),
     debug: Flags.boolean({default: false, description: 'Show stack traces on errors.'}),
   }
 
@@ -53,7 +59,12 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     }
     assertFailedTarget(failedFile, outputFile)
     // Resuming appends to the resume file: an -o naming another file would be ignored.
-    if (typeof resume === 'string') assertResumeTarget(resume, outputFile, String((this.ctor.flags.resume as {helpValue?: string} | undefined)?.helpValue ?? 'FILE'))
+    if (typeof resume === 'string')
+      assertResumeTarget(
+        resume,
+        outputFile,
+        String((this.ctor.flags.resume as {helpValue?: string} | undefined)?.helpValue ?? 'FILE'),
+      )
   }
 
   /** The `--on-invalid` policy for this run. */
@@ -67,19 +78,24 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const debug = process.argv.includes('--debug')
     const {exitCode, line} = describeFailure(error)
     process.stderr.write(`webgym: ${line}\n`)
-    if (debug && error instanceof ExternalError && error.commandLine) process.stderr.write(`command: ${error.commandLine}\n`)
+    if (debug && error instanceof ExternalError && error.commandLine)
+      process.stderr.write(`command: ${error.commandLine}\n`)
     if (debug && error.stack) process.stderr.write(`${error.stack}\n`)
     process.exitCode = exitCode
   }
 }
 
-function describeFailure(error: Error & {exitCode?: number; hint?: string; oclif?: {exit?: number}}): {exitCode: number; line: string} {
+function describeFailure(error: Error & {exitCode?: number; hint?: string; oclif?: {exit?: number}}): {
+  exitCode: number
+  line: string
+} {
   if (error instanceof ExplainedError) {
     const {message, hint} = error.render(flagNames)
     return {exitCode: error.exitCode, line: `${message}${hint ? ` (${hint})` : ''}`}
   }
   if (error instanceof BugError) return {exitCode: 1, line: internalError(error)}
-  if (typeof error.exitCode === 'number') return {exitCode: error.exitCode, line: `${error.message}${error.hint ? ` (${error.hint})` : ''}`}
+  if (typeof error.exitCode === 'number')
+    return {exitCode: error.exitCode, line: `${error.message}${error.hint ? ` (${error.hint})` : ''}`}
   if (error instanceof Errors.CLIError) {
     // oclif's parse errors span lines (a heading, one reason per line, a help pointer) and may carry colours.
     const reasons = stripVTControlCharacters(error.message)
@@ -88,7 +104,11 @@ function describeFailure(error: Error & {exitCode?: number; hint?: string; oclif
       .split('\n')
       .map((part) => part.trim())
       .filter(Boolean)
-    const message = reasons.join('; ').replace(/^(Parsing --[\w-]+);/, '$1:').replace(/:; /g, ': ').replace(/\s{2,}/g, ' ')
+    const message = reasons
+      .join('; ')
+      .replace(/^(Parsing --[\w-]+);/, '$1:')
+      .replace(/:; /g, ': ')
+      .replace(/\s{2,}/g, ' ')
     return {exitCode: error.oclif?.exit ?? 2, line: `${message} (see --help)`}
   }
   const system = describeSystemError(error as NodeJS.ErrnoException & {address?: string; port?: number; dest?: string})
@@ -118,7 +138,9 @@ const SYSTEM_REASONS: Record<string, string> = {
  * A failed system call on a path or port the user gave (an output file in a missing directory, a port in use) is the
  * user's environment, not a webgym bug: one line naming the path or port, and what to do.
  */
-function describeSystemError(error: NodeJS.ErrnoException & {address?: string; port?: number; dest?: string}): string | null {
+function describeSystemError(
+  error: NodeJS.ErrnoException & {address?: string; port?: number; dest?: string},
+): string | null {
   if (typeof error.code !== 'string' || typeof error.syscall !== 'string') return null
   if (error.code === 'EADDRINUSE') {
     return `cannot listen on ${error.address ?? 'the host'}:${error.port ?? '?'}: the port is in use (pass another --port, or --port 0 for any free one)`

@@ -4,11 +4,16 @@ import {shardFlag, shardFromFlag} from './shard-flag.js'
 
 // The flags of every batch job over records: failure handling, resumption and output order.
 export const batchFlags = {
-  failed: Flags.string({helpValue: 'FILE', description: 'Write each record that failed for good, with its reason, to FILE (NDJSON); default: a count and the first reasons on stderr.'}),
+  failed: Flags.string({
+    helpValue: 'FILE',
+    description:
+      'Write each record that failed for good, with its reason, to FILE (NDJSON); default: a count and the first reasons on stderr.',
+  }),
   'allow-failures': Flags.boolean({default: false, description: 'Exit 0 even when some records failed.'}),
   resume: Flags.string({
     helpValue: 'OUTFILE',
-    description: 'Append to OUTFILE, processing only the input records it does not already hold (rerun after a crash or with failures).',
+    description:
+      'Append to OUTFILE, processing only the input records it does not already hold (rerun after a crash or with failures).',
   }),
   unordered: Flags.boolean({default: false, description: 'Write records as they finish instead of in input order.'}),
   ...shardFlag,

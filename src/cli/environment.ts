@@ -1,8 +1,10 @@
 // The environment variables that change what a command does without being a flag's default, by command id; the help
 // lists them beside the ones flags read (`env:` in a flag's declaration).
 
-const CHROMIUM = {WEBGYM_CHROMIUM: 'Chromium binary to drive (default: Debian\'s chromium on the PATH or /usr/bin).'}
-const CACHE_HOME = {XDG_CACHE_HOME: 'Base of the default reply cache, $XDG_CACHE_HOME/webgym/llm (else ~/.cache/webgym/llm).'}
+const CHROMIUM = {WEBGYM_CHROMIUM: "Chromium binary to drive (default: Debian's chromium on the PATH or /usr/bin)."}
+const CACHE_HOME = {
+  XDG_CACHE_HOME: 'Base of the default reply cache, $XDG_CACHE_HOME/webgym/llm (else ~/.cache/webgym/llm).',
+}
 
 export const COMMAND_ENVIRONMENT: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   rollout: CHROMIUM,

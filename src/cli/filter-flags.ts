@@ -26,7 +26,10 @@ export function parseFilterOptions(flags: FilterFlagValues): FilterOptions {
   }
   return {
     success: flags.success ?? false,
-    minReward: flags.minReward === undefined ? null : parseNumber('--min-reward', flags.minReward, 'rewards are 0 or 1, e.g. --min-reward 1'),
+    minReward:
+      flags.minReward === undefined
+        ? null
+        : parseNumber('--min-reward', flags.minReward, 'rewards are 0 or 1, e.g. --min-reward 1'),
     statuses: oneOf('--status', flags.statuses ?? [], TRAJECTORY_STATUSES),
     levels: oneOf('--level', flags.levels ?? [], LEVELS),
     where: (flags.where ?? []).map((text) => parseWhere(text)),
@@ -45,25 +48,37 @@ export function parseWhere(text: string): WhereClause {
   if (field.trim() === '') throw new UsageError(`--where ${JSON.stringify(text)} names no field before "="`, hint)
   const path = field.split('.')
   if (path.some((part) => part === '' || part.trim() !== part)) {
-    throw new UsageError(`--where ${JSON.stringify(text)}: field ${JSON.stringify(field)} has an empty or space-padded part`, hint)
+    throw new UsageError(
+      `--where ${JSON.stringify(text)}: field ${JSON.stringify(field)} has an empty or space-padded part`,
+      hint,
+    )
   }
   return {text, path, value: text.slice(equals + 1)}
 }
 
 function parseSample(flags: FilterFlagValues): SampleOptions {
-  const recencyBias = flags.recencyBias === undefined ? 0 : parseNumber('--recency-bias', flags.recencyBias, '0 is uniform, 1 linear in recency, 2 quadratic')
-  if (recencyBias < 0) throw new UsageError(`--recency-bias must be 0 or more, got ${flags.recencyBias}`, '0 is uniform, 1 linear in recency, 2 quadratic')
+  const recencyBias =
+    flags.recencyBias === undefined
+      ? 0
+      : parseNumber('--recency-bias', flags.recencyBias, '0 is uniform, 1 linear in recency, 2 quadratic')
+  if (recencyBias < 0)
+    throw new UsageError(
+      `--recency-bias must be 0 or more, got ${flags.recencyBias}`,
+      '0 is uniform, 1 linear in recency, 2 quadratic',
+    )
   return {size: positiveInteger('--sample', flags.sample!), recencyBias, seed: flags.seed ?? 0}
 }
 
 function parseNumber(flag: string, text: string, hint: string): number {
   const value = Number(text)
-  if (text.trim() === '' || !Number.isFinite(value)) throw new UsageError(`${flag} must be a number, got ${JSON.stringify(text)}`, hint)
+  if (text.trim() === '' || !Number.isFinite(value))
+    throw new UsageError(`${flag} must be a number, got ${JSON.stringify(text)}`, hint)
   return value
 }
 
 function positiveInteger(flag: string, value: number): number {
-  if (!Number.isSafeInteger(value) || value < 1) throw new UsageError(`${flag} must be a whole number of at least 1, got ${value}`)
+  if (!Number.isSafeInteger(value) || value < 1)
+    throw new UsageError(`${flag} must be a whole number of at least 1, got ${value}`)
   return value
 }
 

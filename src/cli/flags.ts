@@ -15,7 +15,8 @@ export const inputFlags = {
   'on-invalid': Flags.option({
     options: ON_INVALID,
     default: 'fail' as const,
-    description: 'What to do with a bad input record: fail (stop, naming file:line and field) or skip (report and count it).',
+    description:
+      'What to do with a bad input record: fail (stop, naming file:line and field) or skip (report and count it).',
   })(),
   'max-line-bytes': Flags.integer({
     min: 1024,
@@ -28,5 +29,9 @@ export const inputFlags = {
 export const ioFlags = {...inputFlags, ...outputFlag}
 
 export const seedFlag = {
-  seed: Flags.integer({default: 0, helpValue: 'N', description: 'Random seed; the same inputs and seed give byte-identical output.'}),
+  seed: Flags.integer({
+    default: 0,
+    helpValue: 'N',
+    description: 'Random seed; the same inputs and seed give byte-identical output.',
+  }),
 }

@@ -9,7 +9,8 @@ export function environmentOf(command: Command.Loadable): [string, string][] {
     const env = (flag as {env?: string}).env
     if (env) rows.push([env, `--${name}`])
   }
-  for (const [name, text] of Object.entries(COMMAND_ENVIRONMENT[command.id.replaceAll(' ', ':')] ?? {})) rows.push([name, text])
+  for (const [name, text] of Object.entries(COMMAND_ENVIRONMENT[command.id.replaceAll(' ', ':')] ?? {}))
+    rows.push([name, text])
   return rows
 }
 
@@ -18,7 +19,10 @@ class WebgymCommandHelp extends CommandHelp {
     const sections = super.sections()
     const at = sections.findIndex((section) => section.header === 'DESCRIPTION')
     const rows = environmentOf(this.command).map(([name, description]) => ({name, description}))
-    const environment = {header: 'ENVIRONMENT', generate: () => (rows.length > 0 ? [{header: 'ENVIRONMENT', body: rows}] : [])}
+    const environment = {
+      header: 'ENVIRONMENT',
+      generate: () => (rows.length > 0 ? [{header: 'ENVIRONMENT', body: rows}] : []),
+    }
     sections.splice(at === -1 ? sections.length : at, 0, environment)
     return sections
   }

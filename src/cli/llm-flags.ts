@@ -8,27 +8,70 @@ import type {Reporter} from '../lib/report/reporter.js'
 export const llmFlags = {
   'base-url': Flags.string({
     env: 'OPENAI_BASE_URL',
-    multiple: true, multipleNonGreedy: true,
+    multiple: true,
+    multipleNonGreedy: true,
     delimiter: ',',
     default: ['http://127.0.0.1:8000/v1'],
     helpValue: 'URL',
     description:
       'OpenAI-compatible endpoint (vLLM, OpenAI, ...). Repeatable, or comma-separated (also in OPENAI_BASE_URL), for replicas of one model: each request goes to the server with the fewest in flight; one that refuses connections or fails its health check (GET /models) is taken out and checked again, and its requests go to the others.',
   }),
-  'api-key': Flags.string({env: 'OPENAI_API_KEY', helpValue: 'KEY', description: 'API key for the endpoint (never written to records or logs).'}),
+  'api-key': Flags.string({
+    env: 'OPENAI_API_KEY',
+    helpValue: 'KEY',
+    description: 'API key for the endpoint (never written to records or logs).',
+  }),
   model: Flags.string({env: 'WEBGYM_MODEL', helpValue: 'NAME', description: 'Model name as the endpoint knows it.'}),
-  concurrency: Flags.integer({default: 16, min: 1, max: 4096, helpValue: 'N', description: 'Requests in flight at once.'}),
-  timeout: Flags.integer({default: 120, min: 1, helpValue: 'SECONDS', description: 'Per-request timeout (a timed-out request is retried).'}),
-  'max-retries': Flags.integer({default: 4, min: 0, max: 20, helpValue: 'N', description: 'Retries per request on 429, 5xx, timeouts and dropped connections (exponential backoff with jitter, honouring Retry-After).'}),
-  'max-retry-wait': Flags.integer({default: 60, min: 0, helpValue: 'SECONDS', description: "The longest wait a server's Retry-After may ask for before a retry; a longer one is cut to this (said on stderr)."}),
-  temperature: Flags.string({default: '0', helpValue: 'T', description: 'Sampling temperature (0 for reproducible replies).'}),
-  seed: Flags.integer({default: 0, helpValue: 'N', description: 'Seed sent with every request and used for any random choice; same inputs, seed and cache give byte-identical output.'}),
+  concurrency: Flags.integer({
+    default: 16,
+    min: 1,
+    max: 4096,
+    helpValue: 'N',
+    description: 'Requests in flight at once.',
+  }),
+  timeout: Flags.integer({
+    default: 120,
+    min: 1,
+    helpValue: 'SECONDS',
+    description: 'Per-request timeout (a timed-out request is retried).',
+  }),
+  'max-retries': Flags.integer({
+    default: 4,
+    min: 0,
+    max: 20,
+    helpValue: 'N',
+    description:
+      'Retries per request on 429, 5xx, timeouts and dropped connections (exponential backoff with jitter, honouring Retry-After).',
+  }),
+  'max-retry-wait': Flags.integer({
+    default: 60,
+    min: 0,
+    helpValue: 'SECONDS',
+    description:
+      "The longest wait a server's Retry-After may ask for before a retry; a longer one is cut to this (said on stderr).",
+  }),
+  temperature: Flags.string({
+    default: '0',
+    helpValue: 'T',
+    description: 'Sampling temperature (0 for reproducible replies).',
+  }),
+  seed: Flags.integer({
+    default: 0,
+    helpValue: 'N',
+    description:
+      'Seed sent with every request and used for any random choice; same inputs, seed and cache give byte-identical output.',
+  }),
   'json-schema': Flags.boolean({
     default: true,
     allowNo: true,
-    description: 'Constrain replies with response_format json_schema; --no-json-schema puts the schema in the prompt for servers without it.',
+    description:
+      'Constrain replies with response_format json_schema; --no-json-schema puts the schema in the prompt for servers without it.',
   }),
-  cache: Flags.string({env: 'WEBGYM_CACHE', helpValue: 'DIR', description: `Reply cache directory [default: ${defaultCacheDir()}].`}),
+  cache: Flags.string({
+    env: 'WEBGYM_CACHE',
+    helpValue: 'DIR',
+    description: `Reply cache directory [default: ${defaultCacheDir()}].`,
+  }),
   'no-cache': Flags.boolean({default: false, description: 'Neither read nor write the reply cache.'}),
 }
 
@@ -51,9 +94,15 @@ export interface LlmFlagValues {
  * The one way a command gets a model client: from the shared model flags. A missing model or a bad number is a usage
  * error; `modelEnv` is the environment variable the hint names for the model.
  */
-export function llmClientFromFlags(flags: LlmFlagValues, options: {modelEnv?: string; reporter?: Reporter} = {}): LlmClient {
+export function llmClientFromFlags(
+  flags: LlmFlagValues,
+  options: {modelEnv?: string; reporter?: Reporter} = {},
+): LlmClient {
   const reporter = options.reporter
-  return new LlmClient({...llmOptionsFromFlags(flags, options.modelEnv ?? 'WEBGYM_MODEL'), ...(reporter ? {onWait: (text: string) => reporter.warn(text)} : {})})
+  return new LlmClient({
+    ...llmOptionsFromFlags(flags, options.modelEnv ?? 'WEBGYM_MODEL'),
+    ...(reporter ? {onWait: (text: string) => reporter.warn(text)} : {}),
+  })
 }
 
 function llmOptionsFromFlags(flags: LlmFlagValues, modelEnv: string): LlmOptions {
@@ -83,7 +132,10 @@ function llmOptionsFromFlags(flags: LlmFlagValues, modelEnv: string): LlmOptions
  * unsplit), each an http(s) URL, without a trailing slash and without repeats.
  */
 export function baseUrlsFromFlag(value: string | readonly string[]): string[] {
-  const texts = (typeof value === 'string' ? [value] : [...value]).flatMap((text) => text.split(',')).map((text) => text.trim()).filter((text) => text !== '')
+  const texts = (typeof value === 'string' ? [value] : [...value])
+    .flatMap((text) => text.split(','))
+    .map((text) => text.trim())
+    .filter((text) => text !== '')
   if (texts.length === 0) throw new UsageError('--base-url is empty', 'e.g. http://127.0.0.1:8000/v1')
   const urls: string[] = []
   for (const text of texts) {
@@ -93,7 +145,8 @@ export function baseUrlsFromFlag(value: string | readonly string[]): string[] {
     } catch {
       throw new UsageError(`--base-url is not a URL: "${text}"`, 'e.g. http://127.0.0.1:8000/v1')
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--base-url is not an http(s) URL: "${text}"`, 'e.g. http://127.0.0.1:8000/v1')
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new UsageError(`--base-url is not an http(s) URL: "${text}"`, 'e.g. http://127.0.0.1:8000/v1')
     const normal = text.replace(/\/+$/, '')
     if (!urls.includes(normal)) urls.push(normal)
   }

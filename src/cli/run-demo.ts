@@ -50,31 +50,76 @@ export async function runDemo(options: DemoOptions): Promise<DemoSummary> {
   const run = async (args: string[]) => {
     // A quiet demo makes quiet stages: their warnings and errors still show.
     const argv = [BIN, ...args, ...(options.reporter.quiet ? ['-q'] : [])]
-    const result = await execa(process.execPath, argv, {stdin: 'ignore', stdout: 'pipe', stderr: 'inherit', reject: false, env: {NODE_ENV: 'production'}})
-    if (result.exitCode !== 0) throw new ExternalError(`demo: \`webgym ${args.join(' ')}\` exited ${result.exitCode}`, 'see its message above', {command: process.execPath, args: argv})
+    const result = await execa(process.execPath, argv, {
+      stdin: 'ignore',
+      stdout: 'pipe',
+      stderr: 'inherit',
+      reject: false,
+      env: {NODE_ENV: 'production'},
+    })
+    if (result.exitCode !== 0)
+      throw new ExternalError(`demo: \`webgym ${args.join(' ')}\` exited ${result.exitCode}`, 'see its message above', {
+        command: process.execPath,
+        args: argv,
+      })
     return String(result.stdout)
   }
 
-  step('the fixture web\'s tasks, split by website into train and an out-of-distribution test set')
+  step("the fixture web's tasks, split by website into train and an out-of-distribution test set")
   await run(['sites', 'tasks', '--variants', '4', '--seed', String(options.seed), '-o', at('tasks.ndjson')])
-  await run(['split', at('tasks.ndjson'), '--train', at('train.ndjson'), '--test', at('test.ndjson'), '--test-size', String(options.testTasks), '--seed', String(options.seed)])
+  await run([
+    'split',
+    at('tasks.ndjson'),
+    '--train',
+    at('train.ndjson'),
+    '--test',
+    at('test.ndjson'),
+    '--test-size',
+    String(options.testTasks),
+    '--seed',
+    String(options.seed),
+  ])
   const train = spread(await readLines(at('train.ndjson')), options.trainTasks)
   const test = await readLines(at('test.ndjson'))
   await writeFile(at('rollout-tasks.ndjson'), [...train, ...test].map((line) => `${line}\n`).join(''))
 
   const policy = options.policyUrl && options.policyModel ? 'openai' : 'oracle'
-  step(`rollout: ${train.length} train and ${test.length} test tasks in Chromium, policy ${policy === 'oracle' ? `oracle with noise ${options.noise}` : `openai (${options.policyModel})`}`)
-  const policyArgs = policy === 'openai' ? ['--policy', 'openai', '--base-url', options.policyUrl!, '--model', options.policyModel!] : ['--policy', 'oracle', '--oracle-noise', String(options.noise)]
-  await run(['rollout', ...policyArgs, '--seed', String(options.seed), '--concurrency', String(options.concurrency), '--shots', at('shots'), '-o', at('trajectories.ndjson'), at('rollout-tasks.ndjson')])
+  step(
+    `rollout: ${train.length} train and ${test.length} test tasks in Chromium, policy ${policy === 'oracle' ? `oracle with noise ${options.noise}` : `openai (${options.policyModel})`}`,
+  )
+  const policyArgs =
+    policy === 'openai'
+      ? ['--policy', 'openai', '--base-url', options.policyUrl!, '--model', options.policyModel!]
+      : ['--policy', 'oracle', '--oracle-noise', String(options.noise)]
+  await run([
+    'rollout',
+    ...policyArgs,
+    '--seed',
+    String(options.seed),
+    '--concurrency',
+    String(options.concurrency),
+    '--shots',
+    at('shots'),
+    '-o',
+    at('trajectories.ndjson'),
+    at('rollout-tasks.ndjson'),
+  ])
 
   const judge = options.judgeModel ? 'llm' : 'programmatic'
-  step(`judge: ${judge === 'llm' ? `the LLM judge (${options.judgeModel})` : "programmatic, from the fixture web's checks"}`)
-  const judgeArgs = judge === 'llm' ? ['--model', options.judgeModel!, ...(options.policyUrl ? ['--base-url', options.policyUrl] : [])] : ['--judge', 'programmatic']
+  step(
+    `judge: ${judge === 'llm' ? `the LLM judge (${options.judgeModel})` : "programmatic, from the fixture web's checks"}`,
+  )
+  const judgeArgs =
+    judge === 'llm'
+      ? ['--model', options.judgeModel!, ...(options.policyUrl ? ['--base-url', options.policyUrl] : [])]
+      : ['--judge', 'programmatic']
   await run(['judge', ...judgeArgs, '--shots', at('shots'), '-o', at('judged.ndjson'), at('trajectories.ndjson')])
 
   step('filter: the successful train trajectories, without steps that changed nothing')
   const testIds = new Set(test.map((line) => (JSON.parse(line) as {id: string}).id))
-  const judged = (await readLines(at('judged.ndjson'))).map((line) => JSON.parse(line) as {task: {id: string}; judgment: {reward: number}})
+  const judged = (await readLines(at('judged.ndjson'))).map(
+    (line) => JSON.parse(line) as {task: {id: string}; judgment: {reward: number}},
+  )
   const trainJudged = judged.filter((record) => !testIds.has(record.task.id))
   await writeFile(at('judged-train.ndjson'), trainJudged.map((record) => `${JSON.stringify(record)}\n`).join(''))
   await run(['filter', '--success', '--drop-repeated-steps', at('judged-train.ndjson'), '-o', at('good.ndjson')])
@@ -85,10 +130,26 @@ export async function runDemo(options: DemoOptions): Promise<DemoSummary> {
   let samples: number | null = null
   const kept = (await readLines(at('good.ndjson'))).length
   if (kept === 0) {
-    options.reporter.info('demo: no successful train trajectory to learn from: train --dry-run skipped (try a lower --noise or more --train-tasks)')
+    options.reporter.info(
+      'demo: no successful train trajectory to learn from: train --dry-run skipped (try a lower --noise or more --train-tasks)',
+    )
   } else {
     step('train --dry-run: the LLaMA-Factory dataset and config, and the command a GPU machine would run')
-    const record = JSON.parse((await run(['train', '--dry-run', '--backend', 'llamafactory', '--shots', at('shots'), '--out', at('train'), at('good.ndjson')])).trim()) as {samples?: unknown}
+    const record = JSON.parse(
+      (
+        await run([
+          'train',
+          '--dry-run',
+          '--backend',
+          'llamafactory',
+          '--shots',
+          at('shots'),
+          '--out',
+          at('train'),
+          at('good.ndjson'),
+        ])
+      ).trim(),
+    ) as {samples?: unknown}
     samples = typeof record.samples === 'number' ? record.samples : null
   }
 
@@ -117,7 +178,9 @@ export async function runDemo(options: DemoOptions): Promise<DemoSummary> {
   options.reporter.info(
     `demo: done. Success on train ${rate(summary.train)}, on the held-out test websites ${rate(summary.test)}; ${summary.kept_for_training} trajectories kept for training${samples === null ? '' : ` (${samples} samples)`}.`,
   )
-  options.reporter.info(`demo: trajectories ${show(summary.files.trajectories)}, judged ${show(summary.files.judged)}, ${samples === null ? '' : `training data ${show(at('train'))}, `}report ${show(summary.files.report)}`)
+  options.reporter.info(
+    `demo: trajectories ${show(summary.files.trajectories)}, judged ${show(summary.files.judged)}, ${samples === null ? '' : `training data ${show(at('train'))}, `}report ${show(summary.files.report)}`,
+  )
   return summary
 }
 
@@ -129,6 +192,7 @@ function spread(lines: string[], count: number): string[] {
 
 async function readLines(path: string): Promise<string[]> {
   const lines: string[] = []
-  for await (const line of createInterface({input: createReadStream(path), crlfDelay: Infinity})) if (line.trim()) lines.push(line)
+  for await (const line of createInterface({input: createReadStream(path), crlfDelay: Infinity}))
+    if (line.trim()) lines.push(line)
   return lines
 }

@@ -40,7 +40,8 @@ function integerVariable(env: NodeJS.ProcessEnv, name: string): number | undefin
   const text = env[name]
   if (text === undefined || text === '') return undefined
   const value = Number(text)
-  if (!Number.isInteger(value) || value < 0) throw new UsageError(`${name} is "${text}", not a whole number`, 'pass --shard I/N to choose the shard yourself')
+  if (!Number.isInteger(value) || value < 0)
+    throw new UsageError(`${name} is "${text}", not a whole number`, 'pass --shard I/N to choose the shard yourself')
   return value
 }
 
@@ -50,16 +51,24 @@ function slurmShard(env: NodeJS.ProcessEnv): ShardChoice {
   const index = integerVariable(env, 'SLURM_ARRAY_TASK_ID')!
   const given = integerVariable(env, 'WEBGYM_SHARD_COUNT')
   if (given !== undefined) {
-    if (given < 1 || index >= given) throw new UsageError(`SLURM_ARRAY_TASK_ID ${index} is not below WEBGYM_SHARD_COUNT ${given}`, 'the array task ids are the shard numbers 0 to N-1')
+    if (given < 1 || index >= given)
+      throw new UsageError(
+        `SLURM_ARRAY_TASK_ID ${index} is not below WEBGYM_SHARD_COUNT ${given}`,
+        'the array task ids are the shard numbers 0 to N-1',
+      )
     return {index, count: given, from: 'SLURM_ARRAY_TASK_ID'}
   }
   const min = integerVariable(env, 'SLURM_ARRAY_TASK_MIN') ?? 0
   const max = integerVariable(env, 'SLURM_ARRAY_TASK_MAX')
   const step = integerVariable(env, 'SLURM_ARRAY_TASK_STEP') ?? 1
-  const count = integerVariable(env, 'SLURM_ARRAY_TASK_COUNT') ?? (max === undefined ? undefined : Math.floor((max - min) / Math.max(1, step)) + 1)
-  const whole = count !== undefined && min === 0 && step === 1 && (max === undefined || max === count - 1) && index < count
+  const count =
+    integerVariable(env, 'SLURM_ARRAY_TASK_COUNT') ??
+    (max === undefined ? undefined : Math.floor((max - min) / Math.max(1, step)) + 1)
+  const whole =
+    count !== undefined && min === 0 && step === 1 && (max === undefined || max === count - 1) && index < count
   if (!whole) {
-    const range = max === undefined ? `of ${count ?? 'an unknown number of'} tasks` : `${min}-${max}${step > 1 ? `:${step}` : ''}`
+    const range =
+      max === undefined ? `of ${count ?? 'an unknown number of'} tasks` : `${min}-${max}${step > 1 ? `:${step}` : ''}`
     throw new UsageError(
       `SLURM_ARRAY_TASK_ID ${index} is from the array ${range}, not a whole --array=0-(N-1): the number of shards cannot be told (a resubmitted shard?)`,
       `set WEBGYM_SHARD_COUNT=N (the task ids are the shard numbers), or pass --shard ${index}/N`,
@@ -73,8 +82,15 @@ function indexedJobShard(env: NodeJS.ProcessEnv): ShardChoice {
   const index = integerVariable(env, 'JOB_COMPLETION_INDEX')!
   const count = integerVariable(env, 'WEBGYM_SHARD_COUNT')
   if (count === undefined || count < 1) {
-    throw new UsageError('JOB_COMPLETION_INDEX is set (a Kubernetes Indexed Job) but WEBGYM_SHARD_COUNT is not: the number of shards is unknown', "set WEBGYM_SHARD_COUNT to the Job's completions in its env, or pass --shard I/N")
+    throw new UsageError(
+      'JOB_COMPLETION_INDEX is set (a Kubernetes Indexed Job) but WEBGYM_SHARD_COUNT is not: the number of shards is unknown',
+      "set WEBGYM_SHARD_COUNT to the Job's completions in its env, or pass --shard I/N",
+    )
   }
-  if (index >= count) throw new UsageError(`JOB_COMPLETION_INDEX ${index} is not below WEBGYM_SHARD_COUNT ${count}`, "set WEBGYM_SHARD_COUNT to the Job's completions")
+  if (index >= count)
+    throw new UsageError(
+      `JOB_COMPLETION_INDEX ${index} is not below WEBGYM_SHARD_COUNT ${count}`,
+      "set WEBGYM_SHARD_COUNT to the Job's completions",
+    )
   return {index, count, from: 'JOB_COMPLETION_INDEX'}
 }

@@ -4,7 +4,13 @@ import {DEFAULT_VARIANTS_PER_FAMILY} from '../lib/sites/catalog.js'
 import {FaultSpecError, parseFaultSpec, type FaultConfig} from '../lib/sites/faults.js'
 
 export const variantsFlag = {
-  variants: Flags.integer({default: DEFAULT_VARIANTS_PER_FAMILY, min: 1, max: 80, helpValue: 'N', description: 'Sites per family.'}),
+  variants: Flags.integer({
+    default: DEFAULT_VARIANTS_PER_FAMILY,
+    min: 1,
+    max: 80,
+    helpValue: 'N',
+    description: 'Sites per family.',
+  }),
 }
 
 /** A fault spec given on the command line; a bad one is a usage error naming the flag. */

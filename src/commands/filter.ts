@@ -18,18 +18,40 @@ export default class Filter extends BaseCommand<typeof Filter> {
 --max-per-task K keeps each task's K most recent trajectories (by run.ended_at, else run.started_at; without a time, or on a tie, a later line is newer; a trajectory without a time is older than one with). --sample N chooses N trajectories without replacement, with probability proportional to recency^P (--recency-bias P; 0 is uniform), where recency is the 1-based rank among the trajectories that reach the sampler, as microsoft/webgym's replay buffer weights its pool. Both hold only what they keep in memory; the same input and --seed give byte-identical output.`
 
   static examples = [
-    {description: 'What behaviour cloning learns from', command: '<%= config.bin %> filter --success judged.ndjson > good.ndjson'},
-    {description: 'Successful, unblocked episodes on one site, without no-effect steps', command: '<%= config.bin %> filter --success --where judgment.blocked=false --where task.website=shop.webgym.test --drop-repeated-steps judged.ndjson.gz -o good.ndjson'},
-    {description: 'At most 2 recent successes per task, then 10,000 of them biased to newer ones', command: 'cat it1.ndjson it2.ndjson it3.ndjson | <%= config.bin %> filter --success --max-per-task 2 --sample 10000 --recency-bias 2 --seed 7 > batch.ndjson'},
-    {description: 'Hard tasks that hit the horizon, skipping bad lines', command: '<%= config.bin %> filter --level hard --status horizon --on-invalid skip judged.ndjson'},
+    {
+      description: 'What behaviour cloning learns from',
+      command: '<%= config.bin %> filter --success judged.ndjson > good.ndjson',
+    },
+    {
+      description: 'Successful, unblocked episodes on one site, without no-effect steps',
+      command:
+        '<%= config.bin %> filter --success --where judgment.blocked=false --where task.website=shop.webgym.test --drop-repeated-steps judged.ndjson.gz -o good.ndjson',
+    },
+    {
+      description: 'At most 2 recent successes per task, then 10,000 of them biased to newer ones',
+      command:
+        'cat it1.ndjson it2.ndjson it3.ndjson | <%= config.bin %> filter --success --max-per-task 2 --sample 10000 --recency-bias 2 --seed 7 > batch.ndjson',
+    },
+    {
+      description: 'Hard tasks that hit the horizon, skipping bad lines',
+      command: '<%= config.bin %> filter --level hard --status horizon --on-invalid skip judged.ndjson',
+    },
   ]
 
   static strict = false
-  static args = {files: Args.string({ignoreStdin: true, description: 'Judged trajectory files (NDJSON, optionally .gz); - or none for stdin'})}
+  static args = {
+    files: Args.string({
+      ignoreStdin: true,
+      description: 'Judged trajectory files (NDJSON, optionally .gz); - or none for stdin',
+    }),
+  }
 
   static flags = {
     success: Flags.boolean({default: false, description: 'Keep only successful trajectories (judgment.reward is 1).'}),
-    'min-reward': Flags.string({helpValue: 'R', description: 'Keep only trajectories whose judgment.reward is at least R.'}),
+    'min-reward': Flags.string({
+      helpValue: 'R',
+      description: 'Keep only trajectories whose judgment.reward is at least R.',
+    }),
     status: Flags.string({
       options: [...TRAJECTORY_STATUSES],
       multiple: true,
@@ -37,17 +59,38 @@ export default class Filter extends BaseCommand<typeof Filter> {
       helpValue: 'STATUS',
       description: 'Keep only trajectories with this status; repeatable (any of them).',
     }),
-    level: Flags.string({options: [...LEVELS], multiple: true, multipleNonGreedy: true, helpValue: 'LEVEL', description: "Keep only trajectories whose task.level is this; repeatable (any of them)."}),
+    level: Flags.string({
+      options: [...LEVELS],
+      multiple: true,
+      multipleNonGreedy: true,
+      helpValue: 'LEVEL',
+      description: 'Keep only trajectories whose task.level is this; repeatable (any of them).',
+    }),
     where: Flags.string({
       multiple: true,
       multipleNonGreedy: true,
       helpValue: 'FIELD=VALUE',
-      description: 'Keep only records whose value at the dotted path FIELD, as text, is VALUE (e.g. task.website=shop.webgym.test, judgment.blocked=false); repeatable, all must hold.',
+      description:
+        'Keep only records whose value at the dotted path FIELD, as text, is VALUE (e.g. task.website=shop.webgym.test, judgment.blocked=false); repeatable, all must hold.',
     }),
-    'drop-repeated-steps': Flags.boolean({default: false, description: 'Mark steps flagged repeated or whose action left the screen unchanged "train": false (webgym train leaves them out).'}),
-    'max-per-task': Flags.integer({helpValue: 'K', description: 'Keep at most K trajectories per task.id, the most recent.'}),
-    sample: Flags.integer({helpValue: 'N', description: 'Choose N trajectories at random without replacement (all when fewer), weighted by --recency-bias.'}),
-    'recency-bias': Flags.string({helpValue: 'P', description: 'With --sample: weight each trajectory by recency^P (its rank, oldest 1); 0 (default) is uniform, larger P favours newer ones.'}),
+    'drop-repeated-steps': Flags.boolean({
+      default: false,
+      description:
+        'Mark steps flagged repeated or whose action left the screen unchanged "train": false (webgym train leaves them out).',
+    }),
+    'max-per-task': Flags.integer({
+      helpValue: 'K',
+      description: 'Keep at most K trajectories per task.id, the most recent.',
+    }),
+    sample: Flags.integer({
+      helpValue: 'N',
+      description: 'Choose N trajectories at random without replacement (all when fewer), weighted by --recency-bias.',
+    }),
+    'recency-bias': Flags.string({
+      helpValue: 'P',
+      description:
+        'With --sample: weight each trajectory by recency^P (its rank, oldest 1); 0 (default) is uniform, larger P favours newer ones.',
+    }),
     ...seedFlag,
     ...ioFlags,
   }
@@ -67,9 +110,17 @@ export default class Filter extends BaseCommand<typeof Filter> {
       seed: flags.seed,
     })
     const invalid = this.invalidRecords()
-    const tally = await filterRecords({inputs: this.positionals, output: flags.output, filter, invalid, maxLineBytes: flags['max-line-bytes']})
+    const tally = await filterRecords({
+      inputs: this.positionals,
+      output: flags.output,
+      filter,
+      invalid,
+      maxLineBytes: flags['max-line-bytes'],
+    })
     const duplicates = tally.duplicates.warning()
     if (duplicates) this.reporter.warn(`filter: ${duplicates}`)
-    this.reporter.info(filterSummaryLine(tally, {invalidSkipped: invalid.skipped, dropRepeatedSteps: filter.dropRepeatedSteps}))
+    this.reporter.info(
+      filterSummaryLine(tally, {invalidSkipped: invalid.skipped, dropRepeatedSteps: filter.dropRepeatedSteps}),
+    )
   }
 }

@@ -9,6 +9,8 @@ export default class HelpCommand extends BaseCommand<typeof HelpCommand> {
 
   async run(): Promise<void> {
     const Help = await loadHelpClass(this.config)
-    await new Help(this.config, this.config.pjson.oclif.helpOptions ?? this.config.pjson.helpOptions).showHelp(this.positionals)
+    await new Help(this.config, this.config.pjson.oclif.helpOptions ?? this.config.pjson.helpOptions).showHelp(
+      this.positionals,
+    )
   }
 }

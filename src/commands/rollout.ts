@@ -41,7 +41,12 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
   ]
 
   static strict = false
-  static args = {files: Args.string({ignoreStdin: true, description: 'Task record files (NDJSON, optionally .gz); - or none for stdin'})}
+  static args = {
+    files: Args.string({
+      ignoreStdin: true,
+      description: 'Task record files (NDJSON, optionally .gz); - or none for stdin',
+    }),
+  }
 
   static flags = {
     policy: Flags.option({options: POLICIES, default: 'openai' as const, description: 'Who chooses the actions.'})(),
@@ -55,7 +60,8 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
     dialect: Flags.option({
       options: DIALECTS,
       default: 'qwen3vl' as const,
-      description: "How the policy model is prompted and its reply read: qwen3vl (Qwen3-VL's computer_use tool call, coordinates 0-1000), tools (OpenAI function calling for any model, coordinates in screenshot pixels), uitars (UI-TARS-1.5's grammar, pixels of its resized screenshot), som (BrowserGym-style calls on element ids, such as click('12'): needs an --observe mode with element ids).",
+      description:
+        "How the policy model is prompted and its reply read: qwen3vl (Qwen3-VL's computer_use tool call, coordinates 0-1000), tools (OpenAI function calling for any model, coordinates in screenshot pixels), uitars (UI-TARS-1.5's grammar, pixels of its resized screenshot), som (BrowserGym-style calls on element ids, such as click('12'): needs an --observe mode with element ids).",
     })(),
     observe: Flags.option({
       options: OBSERVE_MODES,
@@ -63,53 +69,206 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
       description:
         "What the policy is shown at each step: screenshot; som (the screenshot with a numbered box over each interactive element in view, and their list); axtree (the viewport's accessibility tree, each element with its id; no image); screenshot+axtree or som+axtree. Element ids are those of the step's observation; the oracle acts through them in som and axtree modes.",
     })(),
-    memory: Flags.boolean({default: true, allowNo: true, description: "Carry the model's Memory notes from step to step (--no-memory to turn off)."}),
-    window: Flags.integer({default: 4, min: 1, max: 32, helpValue: 'N', description: 'Rounds sent with their screenshots (older rounds go as text lines).'}),
+    memory: Flags.boolean({
+      default: true,
+      allowNo: true,
+      description: "Carry the model's Memory notes from step to step (--no-memory to turn off).",
+    }),
+    window: Flags.integer({
+      default: 4,
+      min: 1,
+      max: 32,
+      helpValue: 'N',
+      description: 'Rounds sent with their screenshots (older rounds go as text lines).',
+    }),
     'max-tokens': Flags.integer({default: 1024, min: 16, helpValue: 'N', description: 'Longest policy reply.'}),
-    'random-actions': Flags.string({helpValue: 'KIND,...', description: `random: the action kinds drawn from (${RANDOM_ACTION_KINDS.join(', ')}) [default: all of them].`}),
-    'oracle-noise': Flags.string({default: '0', helpValue: 'P', description: 'oracle: probability of a random action in place of the next solution step.'}),
+    'random-actions': Flags.string({
+      helpValue: 'KIND,...',
+      description: `random: the action kinds drawn from (${RANDOM_ACTION_KINDS.join(', ')}) [default: all of them].`,
+    }),
+    'oracle-noise': Flags.string({
+      default: '0',
+      helpValue: 'P',
+      description: 'oracle: probability of a random action in place of the next solution step.',
+    }),
     replay: Flags.string({helpValue: 'FILE', description: 'replay: trajectories whose actions are executed again.'}),
-    mode: Flags.option({options: ROLLOUT_MODES, default: 'async' as const, description: 'async: no step or episode barrier; sync: lock-step batches (the baseline).'})(),
-    concurrency: Flags.integer({default: 8, min: 1, max: 4096, helpValue: 'N', description: 'Episodes running at once.'}),
-    'max-inflight': Flags.integer({min: 1, max: 4096, helpValue: 'N', description: 'Policy requests in flight at once [default: --concurrency].'}),
-    browsers: Flags.integer({min: 1, max: 256, helpValue: 'N', description: 'Local Chromium processes the sessions are spread over [default: min(4, --concurrency)].'}),
+    mode: Flags.option({
+      options: ROLLOUT_MODES,
+      default: 'async' as const,
+      description: 'async: no step or episode barrier; sync: lock-step batches (the baseline).',
+    })(),
+    concurrency: Flags.integer({
+      default: 8,
+      min: 1,
+      max: 4096,
+      helpValue: 'N',
+      description: 'Episodes running at once.',
+    }),
+    'max-inflight': Flags.integer({
+      min: 1,
+      max: 4096,
+      helpValue: 'N',
+      description: 'Policy requests in flight at once [default: --concurrency].',
+    }),
+    browsers: Flags.integer({
+      min: 1,
+      max: 256,
+      helpValue: 'N',
+      description: 'Local Chromium processes the sessions are spread over [default: min(4, --concurrency)].',
+    }),
     'browser-ws': Flags.string({
-      multiple: true, multipleNonGreedy: true,
+      multiple: true,
+      multipleNonGreedy: true,
       helpValue: 'URL|FILE',
       description:
         'Remote browser servers (`webgym browsers serve`) instead of local Chromium, repeatable: a ws:// endpoint; a file of endpoints, one per line, read again as it changes; or dns+ws://NAME:PORT/PATH, whose addresses are the fleet (a Kubernetes headless Service, with browsers serve --ws-path PATH). Episodes go to the least loaded server; a server that goes away loses only its episodes in flight, which are tried again on the others (--retries), and it is tried again.',
     }),
-    viewport: Flags.string({default: '1280x768', helpValue: 'WxH', description: 'Viewport in CSS pixels (multiples of 32 suit Qwen3-VL).'}),
-    horizon: Flags.string({default: '10,20,30', helpValue: 'N|E,M,H', description: 'Step cap: one number, or easy,medium,hard by task level (unknown level: medium).'}),
-    'max-repeats': Flags.integer({default: 3, min: 1, helpValue: 'N', description: 'Repeated no-effect actions in a row that end an episode as stuck.'}),
-    'max-action-errors': Flags.integer({default: 3, min: 1, helpValue: 'N', description: 'Unusable policy replies in a row that end an episode as error.'}),
-    'step-timeout': Flags.integer({default: 60, min: 1, helpValue: 'SECONDS', description: 'Limit on observing or acting in one step.'}),
-    'episode-timeout': Flags.integer({default: 900, min: 1, helpValue: 'SECONDS', description: 'Limit on one episode.'}),
-    'navigation-timeout': Flags.integer({default: 30, min: 1, helpValue: 'SECONDS', description: 'Limit on a page load.'}),
-    'settle-timeout': Flags.string({default: String(DEFAULT_SETTLE.timeoutMs / 1000), helpValue: 'SECONDS', description: 'Longest wait for a page to settle before it is observed (0: observe as soon as a navigation has loaded).'}),
-    'settle-quiet': Flags.integer({default: DEFAULT_SETTLE.quietMs, min: 0, max: 10_000, helpValue: 'MS', description: 'How long network and page must stay quiet to count as settled.'}),
+    viewport: Flags.string({
+      default: '1280x768',
+      helpValue: 'WxH',
+      description: 'Viewport in CSS pixels (multiples of 32 suit Qwen3-VL).',
+    }),
+    horizon: Flags.string({
+      default: '10,20,30',
+      helpValue: 'N|E,M,H',
+      description: 'Step cap: one number, or easy,medium,hard by task level (unknown level: medium).',
+    }),
+    'max-repeats': Flags.integer({
+      default: 3,
+      min: 1,
+      helpValue: 'N',
+      description: 'Repeated no-effect actions in a row that end an episode as stuck.',
+    }),
+    'max-action-errors': Flags.integer({
+      default: 3,
+      min: 1,
+      helpValue: 'N',
+      description: 'Unusable policy replies in a row that end an episode as error.',
+    }),
+    'step-timeout': Flags.integer({
+      default: 60,
+      min: 1,
+      helpValue: 'SECONDS',
+      description: 'Limit on observing or acting in one step.',
+    }),
+    'episode-timeout': Flags.integer({
+      default: 900,
+      min: 1,
+      helpValue: 'SECONDS',
+      description: 'Limit on one episode.',
+    }),
+    'navigation-timeout': Flags.integer({
+      default: 30,
+      min: 1,
+      helpValue: 'SECONDS',
+      description: 'Limit on a page load.',
+    }),
+    'settle-timeout': Flags.string({
+      default: String(DEFAULT_SETTLE.timeoutMs / 1000),
+      helpValue: 'SECONDS',
+      description:
+        'Longest wait for a page to settle before it is observed (0: observe as soon as a navigation has loaded).',
+    }),
+    'settle-quiet': Flags.integer({
+      default: DEFAULT_SETTLE.quietMs,
+      min: 0,
+      max: 10_000,
+      helpValue: 'MS',
+      description: 'How long network and page must stay quiet to count as settled.',
+    }),
     ...shardFlag,
-    samples: Flags.integer({default: 1, min: 1, max: 1000, helpValue: 'K', description: 'Episodes per task, each an attempt with its own seed (pass@k, group baselines).'}),
-    trace: Flags.option({options: TRACE_MODES, default: 'none' as const, description: 'Keep a Playwright trace of no episode, of those that did not answer, or of all.'})(),
-    'trace-dir': Flags.string({default: 'traces', helpValue: 'DIR', description: 'Where --trace writes its <trajectory id>.trace.zip files.'}),
-    retries: Flags.integer({default: 2, min: 0, max: 10, helpValue: 'N', description: 'Times an episode is tried again when its browser crashes or hangs.'}),
-    'jpeg-quality': Flags.integer({default: 80, min: 10, max: 100, helpValue: 'Q', description: 'Screenshot JPEG quality.'}),
-    shots: Flags.string({default: 'shots', helpValue: 'DIR', description: 'Content-addressed screenshot store (<sha256>.jpg, referenced from each step).'}),
-    seed: Flags.integer({default: 0, helpValue: 'N', description: 'Seed of the random and oracle policies and of the model requests.'}),
-    resume: Flags.string({helpValue: 'FILE', description: 'Append to FILE, rolling out only the tasks it does not hold (its aborted and error episodes are redone).'}),
-    summary: Flags.string({helpValue: 'FILE', description: 'Write a JSON summary at the end: steps/s, episodes by status, p50/p95 timings, browser restarts.'}),
+    samples: Flags.integer({
+      default: 1,
+      min: 1,
+      max: 1000,
+      helpValue: 'K',
+      description: 'Episodes per task, each an attempt with its own seed (pass@k, group baselines).',
+    }),
+    trace: Flags.option({
+      options: TRACE_MODES,
+      default: 'none' as const,
+      description: 'Keep a Playwright trace of no episode, of those that did not answer, or of all.',
+    })(),
+    'trace-dir': Flags.string({
+      default: 'traces',
+      helpValue: 'DIR',
+      description: 'Where --trace writes its <trajectory id>.trace.zip files.',
+    }),
+    retries: Flags.integer({
+      default: 2,
+      min: 0,
+      max: 10,
+      helpValue: 'N',
+      description: 'Times an episode is tried again when its browser crashes or hangs.',
+    }),
+    'jpeg-quality': Flags.integer({
+      default: 80,
+      min: 10,
+      max: 100,
+      helpValue: 'Q',
+      description: 'Screenshot JPEG quality.',
+    }),
+    shots: Flags.string({
+      default: 'shots',
+      helpValue: 'DIR',
+      description: 'Content-addressed screenshot store (<sha256>.jpg, referenced from each step).',
+    }),
+    seed: Flags.integer({
+      default: 0,
+      helpValue: 'N',
+      description: 'Seed of the random and oracle policies and of the model requests.',
+    }),
+    resume: Flags.string({
+      helpValue: 'FILE',
+      description:
+        'Append to FILE, rolling out only the tasks it does not hold (its aborted and error episodes are redone).',
+    }),
+    summary: Flags.string({
+      helpValue: 'FILE',
+      description: 'Write a JSON summary at the end: steps/s, episodes by status, p50/p95 timings, browser restarts.',
+    }),
     // No default: oclif checks the relationship of any flag with a value.
     json: Flags.boolean({
-      description: 'Print the JSON summary on stdout at the end (with -o or --resume: stdout carries the trajectories otherwise).',
+      description:
+        'Print the JSON summary on stdout at the end (with -o or --resume: stdout carries the trajectories otherwise).',
       relationships: [{type: 'some', flags: ['output', 'resume']}],
     }),
-    grace: Flags.integer({default: 10, min: 0, helpValue: 'SECONDS', description: 'On SIGINT/SIGTERM, time the episodes in flight get to finish.'}),
-    sites: Flags.string({helpValue: 'URL', description: 'A running fixture web (`webgym sites serve`) instead of starting one.'}),
-    'sites-token': Flags.string({env: 'WEBGYM_SITES_TOKEN', helpValue: 'TOKEN', description: 'Control token of the --sites fixture web, for the end-of-episode check.'}),
-    'fixture-faults': Flags.string({helpValue: 'SPEC', description: 'Faults and hazards of the fixture web the rollout starts itself, as `sites serve --faults` [default: everyday].'}),
-    'allow-host': Flags.string({multiple: true, multipleNonGreedy: true, helpValue: 'HOST', description: 'Let the agent visit this host though the guard forbids it (host, host:port, *.suffix or IP).'}),
-    blocklist: Flags.string({helpValue: 'FILE', description: 'Websites not to visit, one per line; websites that block the agent during the run are added.'}),
-    'block-after': Flags.integer({default: 3, min: 1, helpValue: 'N', description: 'Blocked pages or failed loads of a website before it is blocklisted.'}),
+    grace: Flags.integer({
+      default: 10,
+      min: 0,
+      helpValue: 'SECONDS',
+      description: 'On SIGINT/SIGTERM, time the episodes in flight get to finish.',
+    }),
+    sites: Flags.string({
+      helpValue: 'URL',
+      description: 'A running fixture web (`webgym sites serve`) instead of starting one.',
+    }),
+    'sites-token': Flags.string({
+      env: 'WEBGYM_SITES_TOKEN',
+      helpValue: 'TOKEN',
+      description: 'Control token of the --sites fixture web, for the end-of-episode check.',
+    }),
+    'fixture-faults': Flags.string({
+      helpValue: 'SPEC',
+      description:
+        'Faults and hazards of the fixture web the rollout starts itself, as `sites serve --faults` [default: everyday].',
+    }),
+    'allow-host': Flags.string({
+      multiple: true,
+      multipleNonGreedy: true,
+      helpValue: 'HOST',
+      description: 'Let the agent visit this host though the guard forbids it (host, host:port, *.suffix or IP).',
+    }),
+    blocklist: Flags.string({
+      helpValue: 'FILE',
+      description: 'Websites not to visit, one per line; websites that block the agent during the run are added.',
+    }),
+    'block-after': Flags.integer({
+      default: 3,
+      min: 1,
+      helpValue: 'N',
+      description: 'Blocked pages or failed loads of a website before it is blocklisted.',
+    }),
     ...ioFlags,
   }
 
@@ -119,8 +278,10 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
     const horizons = parseHorizon(flags.horizon)
     const concurrency = flags.concurrency
     const oracleNoise = Number(flags['oracle-noise'])
-    if (flags.policy === 'oracle' && !(oracleNoise >= 0 && oracleNoise <= 1)) throw new UsageError(`--oracle-noise must be a probability from 0 to 1, got ${oracleNoise}`)
-    if (flags.policy === 'replay' && !flags.replay) throw new UsageError('--policy replay needs the trajectories to replay', 'pass --replay FILE (a rollout output)')
+    if (flags.policy === 'oracle' && !(oracleNoise >= 0 && oracleNoise <= 1))
+      throw new UsageError(`--oracle-noise must be a probability from 0 to 1, got ${oracleNoise}`)
+    if (flags.policy === 'replay' && !flags.replay)
+      throw new UsageError('--policy replay needs the trajectories to replay', 'pass --replay FILE (a rollout output)')
     if (flags.sites !== undefined) assertUrl(flags.sites)
     const observe = observeMode(flags.observe)
     checkDialectFitsObservation(flags.policy, flags.dialect, observe)
@@ -161,7 +322,10 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
       stepTimeoutMs: flags['step-timeout'] * 1000,
       episodeTimeoutMs: flags['episode-timeout'] * 1000,
       navigationTimeoutMs: flags['navigation-timeout'] * 1000,
-      settle: {quietMs: flags['settle-quiet'], timeoutMs: parseSeconds('--settle-timeout', flags['settle-timeout']) * 1000},
+      settle: {
+        quietMs: flags['settle-quiet'],
+        timeoutMs: parseSeconds('--settle-timeout', flags['settle-timeout']) * 1000,
+      },
       observe,
       samples: flags.samples,
       trace: {mode: flags.trace, dir: flags['trace-dir']},
@@ -173,7 +337,8 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
       graceMs: flags.grace * 1000,
       sites: flags.sites,
       sitesToken: flags['sites-token'],
-      fixtureFaults: flags['fixture-faults'] === undefined ? undefined : parseFaultFlag('--fixture-faults', flags['fixture-faults']),
+      fixtureFaults:
+        flags['fixture-faults'] === undefined ? undefined : parseFaultFlag('--fixture-faults', flags['fixture-faults']),
       allowHosts: flags['allow-host'] ?? [],
       blocklist: flags.blocklist,
       blockAfter: flags['block-after'],
@@ -195,7 +360,10 @@ function assertUrl(sites: string): void {
   try {
     new URL(sites)
   } catch {
-    throw new UsageError(`--sites is not a URL: "${sites}"`, 'pass the url that `webgym sites serve` prints, e.g. http://127.0.0.1:8040')
+    throw new UsageError(
+      `--sites is not a URL: "${sites}"`,
+      'pass the url that `webgym sites serve` prints, e.g. http://127.0.0.1:8040',
+    )
   }
 }
 
@@ -203,13 +371,15 @@ function parseViewport(text: string): {width: number; height: number} {
   const match = /^(\d+)x(\d+)$/i.exec(text.trim())
   const width = Number(match?.[1])
   const height = Number(match?.[2])
-  if (!match || width < 64 || height < 64 || width > 7680 || height > 4320) throw new UsageError(`--viewport must be WIDTHxHEIGHT in CSS pixels, e.g. 1280x768, got "${text}"`)
+  if (!match || width < 64 || height < 64 || width > 7680 || height > 4320)
+    throw new UsageError(`--viewport must be WIDTHxHEIGHT in CSS pixels, e.g. 1280x768, got "${text}"`)
   return {width, height}
 }
 
 function parseSeconds(flag: string, text: string): number {
   const seconds = Number(text)
-  if (text.trim() === '' || !Number.isFinite(seconds) || seconds < 0 || seconds > 600) throw new UsageError(`${flag} must be a number of seconds from 0 to 600, got "${text}"`)
+  if (text.trim() === '' || !Number.isFinite(seconds) || seconds < 0 || seconds > 600)
+    throw new UsageError(`${flag} must be a number of seconds from 0 to 600, got "${text}"`)
   return seconds
 }
 
@@ -222,10 +392,16 @@ function parseHorizon(text: string): number[] {
 }
 
 function parseRandomActions(text: string): RandomActionKind[] {
-  const kinds = text.split(',').map((kind) => kind.trim()).filter(Boolean)
+  const kinds = text
+    .split(',')
+    .map((kind) => kind.trim())
+    .filter(Boolean)
   const unknown = kinds.filter((kind) => !(RANDOM_ACTION_KINDS as readonly string[]).includes(kind))
   if (kinds.length === 0 || unknown.length > 0) {
-    throw new UsageError(`--random-actions: ${kinds.length === 0 ? 'names no action kind' : `unknown kind ${unknown.map((kind) => `"${kind}"`).join(', ')}`}`, `choose from ${RANDOM_ACTION_KINDS.join(', ')}`)
+    throw new UsageError(
+      `--random-actions: ${kinds.length === 0 ? 'names no action kind' : `unknown kind ${unknown.map((kind) => `"${kind}"`).join(', ')}`}`,
+      `choose from ${RANDOM_ACTION_KINDS.join(', ')}`,
+    )
   }
   return kinds as RandomActionKind[]
 }
@@ -235,9 +411,15 @@ function checkDialectFitsObservation(policy: string, dialectName: DialectName, o
   if (policy !== 'openai') return
   const dialect = POLICY_DIALECTS[dialectName]
   if (dialect.actsOn === 'elements' && !hasElementIds(observe)) {
-    throw new UsageError(`--dialect ${dialectName} names elements by id, but --observe ${observe.name} numbers none`, 'use --observe som, axtree, screenshot+axtree or som+axtree')
+    throw new UsageError(
+      `--dialect ${dialectName} names elements by id, but --observe ${observe.name} numbers none`,
+      'use --observe som, axtree, screenshot+axtree or som+axtree',
+    )
   }
   if (dialect.actsOn === 'coordinates' && observe.image === null) {
-    throw new UsageError(`--dialect ${dialectName} points at the screenshot, but --observe ${observe.name} shows no image`, 'use --observe screenshot+axtree (or som+axtree), or --dialect som')
+    throw new UsageError(
+      `--dialect ${dialectName} points at the screenshot, but --observe ${observe.name} shows no image`,
+      'use --observe screenshot+axtree (or som+axtree), or --dialect som',
+    )
   }
 }

@@ -15,7 +15,11 @@ export default class Schema extends BaseCommand<typeof Schema> {
   ]
 
   static args = {
-    name: Args.string({required: true, ignoreStdin: true, description: `Record type: ${Object.keys(RECORD_SCHEMAS).join(', ')}`}),
+    name: Args.string({
+      required: true,
+      ignoreStdin: true,
+      description: `Record type: ${Object.keys(RECORD_SCHEMAS).join(', ')}`,
+    }),
   }
 
   static flags = {...outputFlag}
@@ -23,7 +27,10 @@ export default class Schema extends BaseCommand<typeof Schema> {
   async run(): Promise<void> {
     const name = this.args.name as RecordTypeName
     if (!(name in RECORD_SCHEMAS)) {
-      throw new UsageError(`unknown record type "${this.args.name}"`, `choose one of ${Object.keys(RECORD_SCHEMAS).join(', ')}`)
+      throw new UsageError(
+        `unknown record type "${this.args.name}"`,
+        `choose one of ${Object.keys(RECORD_SCHEMAS).join(', ')}`,
+      )
     }
     await writeText(`${JSON.stringify(jsonSchemaOf(name), null, 2)}\n`, this.flags.output)
   }

@@ -15,30 +15,82 @@ With several runs, DIR/compare-A-B.html compares run B with run A (1-based input
 Screenshot paths resolve against --shots DIR, else the input file's folder or its shots/ (as judge does); each image is copied once into DIR/shots/, an image already there is kept, and a missing one is a warning (its steps show a placeholder). Pages are written as records are read, so memory holds only the charts' counts (and, for several runs, each task's first attempt). Nothing is printed on stdout; one summary line on stderr counts pages written and images copied and missing.`
 
   static examples = [
-    {description: 'A report of judged rollouts, then open it', command: '<%= config.bin %> view judged.ndjson --out report --shots shots && xdg-open report/index.html'},
-    {description: 'The failed hard tasks only, straight from filter', command: '<%= config.bin %> filter --where judgment.reward=0 --level hard judged.ndjson | <%= config.bin %> view --out failures --shots shots'},
-    {description: 'Plain trajectories, before judging, with their screenshots in runs/it3/shots', command: '<%= config.bin %> view runs/it3/traj.ndjson --out runs/it3/report'},
-    {description: 'Two checkpoints side by side, split by side, with a comparison page', command: '<%= config.bin %> view base.judged.ndjson ckpt-120.judged.ndjson --test test.ndjson --out compare --shots shots'},
-    {description: 'Label trajectories by hand, then measure the judge against the labels', command: '<%= config.bin %> view judged.ndjson --label --out labelling --shots shots && <%= config.bin %> judge eval judged.ndjson --labels ~/Downloads/labels.ndjson'},
+    {
+      description: 'A report of judged rollouts, then open it',
+      command: '<%= config.bin %> view judged.ndjson --out report --shots shots && xdg-open report/index.html',
+    },
+    {
+      description: 'The failed hard tasks only, straight from filter',
+      command:
+        '<%= config.bin %> filter --where judgment.reward=0 --level hard judged.ndjson | <%= config.bin %> view --out failures --shots shots',
+    },
+    {
+      description: 'Plain trajectories, before judging, with their screenshots in runs/it3/shots',
+      command: '<%= config.bin %> view runs/it3/traj.ndjson --out runs/it3/report',
+    },
+    {
+      description: 'Two checkpoints side by side, split by side, with a comparison page',
+      command:
+        '<%= config.bin %> view base.judged.ndjson ckpt-120.judged.ndjson --test test.ndjson --out compare --shots shots',
+    },
+    {
+      description: 'Label trajectories by hand, then measure the judge against the labels',
+      command:
+        '<%= config.bin %> view judged.ndjson --label --out labelling --shots shots && <%= config.bin %> judge eval judged.ndjson --labels ~/Downloads/labels.ndjson',
+    },
   ]
 
   static strict = false
-  static args = {files: Args.string({ignoreStdin: true, description: 'Trajectory or judged trajectory files (NDJSON, optionally .gz), one per run; - or none for stdin'})}
+  static args = {
+    files: Args.string({
+      ignoreStdin: true,
+      description: 'Trajectory or judged trajectory files (NDJSON, optionally .gz), one per run; - or none for stdin',
+    }),
+  }
 
   static flags = {
-    out: Flags.string({required: true, helpValue: 'DIR', description: 'Write the report to DIR (created when missing): index.html, data/, t/N.html, compare-A-B.html and shots/.'}),
-    shots: Flags.string({helpValue: 'DIR', description: "Screenshot store the records' paths are relative to [default: the input file's folder, then its shots/]."}),
-    name: Flags.string({multiple: true, multipleNonGreedy: true, helpValue: 'NAME', description: 'Names of the runs, in the order of the files [default: the file names].'}),
-    test: Flags.string({helpValue: 'FILE', description: 'The test side of the split (tasks, as split --test wrote them): a split facet, filter and chart; every other task is train.'}),
-    label: Flags.boolean({default: false, description: 'Labelling mode: mark trajectories (and rubric facts) by hand in the browser and export them for judge eval --labels.'}),
-    bootstrap: Flags.integer({default: DEFAULT_BOOTSTRAP_SAMPLES, min: 100, max: 1_000_000, helpValue: 'N', description: 'Resamples for the comparison pages\' paired bootstrap interval.'}),
+    out: Flags.string({
+      required: true,
+      helpValue: 'DIR',
+      description:
+        'Write the report to DIR (created when missing): index.html, data/, t/N.html, compare-A-B.html and shots/.',
+    }),
+    shots: Flags.string({
+      helpValue: 'DIR',
+      description:
+        "Screenshot store the records' paths are relative to [default: the input file's folder, then its shots/].",
+    }),
+    name: Flags.string({
+      multiple: true,
+      multipleNonGreedy: true,
+      helpValue: 'NAME',
+      description: 'Names of the runs, in the order of the files [default: the file names].',
+    }),
+    test: Flags.string({
+      helpValue: 'FILE',
+      description:
+        'The test side of the split (tasks, as split --test wrote them): a split facet, filter and chart; every other task is train.',
+    }),
+    label: Flags.boolean({
+      default: false,
+      description:
+        'Labelling mode: mark trajectories (and rubric facts) by hand in the browser and export them for judge eval --labels.',
+    }),
+    bootstrap: Flags.integer({
+      default: DEFAULT_BOOTSTRAP_SAMPLES,
+      min: 100,
+      max: 1_000_000,
+      helpValue: 'N',
+      description: "Resamples for the comparison pages' paired bootstrap interval.",
+    }),
     ...seedFlag,
     ...inputFlags,
   }
 
   async run(): Promise<void> {
     const {flags} = this
-    if (this.positionals.filter((file) => file === '-').length > 1) throw new UsageError('stdin (-) can be one run only', 'give each other run as a file')
+    if (this.positionals.filter((file) => file === '-').length > 1)
+      throw new UsageError('stdin (-) can be one run only', 'give each other run as a file')
     const tally = await writeReport({
       inputs: this.positionals,
       names: flags.name,

@@ -26,7 +26,10 @@ export abstract class ExplainedError extends Error {
   }
 
   render(names: OptionNames): RenderedError {
-    return {message: renderText(this.text, names), hint: this.hintText === undefined ? undefined : renderText(this.hintText, names)}
+    return {
+      message: renderText(this.text, names),
+      hint: this.hintText === undefined ? undefined : renderText(this.hintText, names),
+    }
   }
 }
 
@@ -121,7 +124,8 @@ export function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing'
   if (Array.isArray(value)) return `an array of ${value.length}`
   if (typeof value === 'object') return 'an object'
-  const shown = typeof value === 'string' ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value) : String(value)
+  const shown =
+    typeof value === 'string' ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value) : String(value)
   return `${shown} (${typeof value})`
 }
 

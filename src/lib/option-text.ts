@@ -63,5 +63,10 @@ function isOptionText(value: unknown): value is OptionText {
 }
 
 function isOptionRef(value: unknown): value is OptionRef {
-  return typeof value === 'object' && value !== null && Object.keys(value).length === 1 && typeof (value as OptionRef).option === 'string'
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.keys(value).length === 1 &&
+    typeof (value as OptionRef).option === 'string'
+  )
 }

@@ -15,7 +15,10 @@ export function webgym(args: string[], options: {input?: string | Buffer; cwd?: 
 }
 
 /** The non-empty lines of a stream. */
-export const linesOf = (text: unknown): string[] => String(text).split('\n').filter((line) => line.trim() !== '')
+export const linesOf = (text: unknown): string[] =>
+  String(text)
+    .split('\n')
+    .filter((line) => line.trim() !== '')
 
 /**
  * Parses stdout as NDJSON Task records and fails on any line that is not one: whatever a command wrote before it
@@ -30,7 +33,10 @@ export function tasksOn(result: Result): Task[] {
       throw new Error(`stdout line ${index + 1} is not JSON: ${line.slice(0, 200)}\n${dump(result)}`)
     }
     const parsed = TaskSchema.safeParse(value)
-    if (!parsed.success) throw new Error(`stdout line ${index + 1} is not a Task (${parsed.error.issues[0]?.message}): ${line.slice(0, 200)}`)
+    if (!parsed.success)
+      throw new Error(
+        `stdout line ${index + 1} is not a Task (${parsed.error.issues[0]?.message}): ${line.slice(0, 200)}`,
+      )
     return parsed.data
   })
 }
@@ -52,7 +58,11 @@ export function expectOneError(result: Result, expected: OneErrorExpectation): s
   expect(lines, context).toHaveLength(1)
   const [line] = lines
   expect(line, context).toMatch(/^webgym: \S/)
-  if (expected.at) expect(line.startsWith(`webgym: ${expected.at}`), `${context}\nexpected the line to start with "webgym: ${expected.at}"`).toBe(true)
+  if (expected.at)
+    expect(
+      line.startsWith(`webgym: ${expected.at}`),
+      `${context}\nexpected the line to start with "webgym: ${expected.at}"`,
+    ).toBe(true)
   if (expected.field) expect(line, context).toContain(`field "${expected.field}"`)
   expect(line, context).toMatch(expected.says)
   tasksOn(result)
@@ -68,11 +78,14 @@ export function expectSkipped(result: Result, expected: {file: string; lines: nu
   expect(result.exitCode, context).toBe(0)
   const stderr = linesOf(result.stderr)
   const reports = stderr.filter((line) => !line.startsWith('webgym: tasks build: '))
-  expect(reports.map((line) => /^webgym: skipped (.+?:\d+): /.exec(line)?.[1] ?? line), context).toEqual(
-    expected.lines.map((line) => `${expected.file}:${line}`),
-  )
+  expect(
+    reports.map((line) => /^webgym: skipped (.+?:\d+): /.exec(line)?.[1] ?? line),
+    context,
+  ).toEqual(expected.lines.map((line) => `${expected.file}:${line}`))
   expect(stderr.at(-1), context).toMatch(
-    new RegExp(`^webgym: tasks build: wrote ${expected.intents.length} tasks; .*; ${expected.lines.length} invalid records skipped(; converted with \\d+ workers)?$`),
+    new RegExp(
+      `^webgym: tasks build: wrote ${expected.intents.length} tasks; .*; ${expected.lines.length} invalid records skipped(; converted with \\d+ workers)?$`,
+    ),
   )
   const tasks = tasksOn(result)
   expect(tasks.map((task) => task.intent).sort(), context).toEqual([...expected.intents].sort())

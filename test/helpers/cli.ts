@@ -8,7 +8,8 @@ export const root = resolve(import.meta.dirname, '..', '..')
 export const bin = join(root, 'bin', 'run.js')
 
 export function assertBuilt(): void {
-  if (!existsSync(join(root, 'dist', 'commands', 'tasks', 'build.js'))) throw new Error('dist/ is missing: run `npm run build` before these tests')
+  if (!existsSync(join(root, 'dist', 'commands', 'tasks', 'build.js')))
+    throw new Error('dist/ is missing: run `npm run build` before these tests')
 }
 
 export interface RunOptions {
@@ -76,7 +77,10 @@ export function runWebgym(args: readonly string[], options: RunOptions = {}): Pr
  * Runs a bash script in `cwd` (the repository root unless given) with "$NODE" "$BIN" standing for the built CLI, for
  * what needs a shell: pipes into `head`, PIPESTATUS.
  */
-export function runShell(script: string, options: {cwd?: string; env?: Record<string, string>} = {}): Promise<WebgymResult> {
+export function runShell(
+  script: string,
+  options: {cwd?: string; env?: Record<string, string>} = {},
+): Promise<WebgymResult> {
   return execa('bash', ['-c', script], {
     cwd: options.cwd ?? root,
     reject: false,

@@ -14,7 +14,9 @@ export interface LocalPage {
 
 /** Serves `html` at every path until closed. */
 export async function serveLocalPage(html: string): Promise<LocalPage> {
-  const server = createServer((_request, response) => void response.writeHead(200, {'content-type': 'text/html'}).end(html))
+  const server = createServer(
+    (_request, response) => void response.writeHead(200, {'content-type': 'text/html'}).end(html),
+  )
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const host = `127.0.0.1:${(server.address() as AddressInfo).port}`
   return {url: `http://${host}/`, host, close: () => new Promise<void>((resolve) => server.close(() => resolve()))}
@@ -24,7 +26,10 @@ export async function serveLocalPage(html: string): Promise<LocalPage> {
  * For a describe block: `html` served as a local page and an OpenAI-compatible stand-in serving `models`, started
  * before its tests and closed after them. Read `page` and `standin` inside the tests.
  */
-export function localPageAndStandin(html: string, models: string[]): {readonly page: LocalPage; readonly standin: Standin} {
+export function localPageAndStandin(
+  html: string,
+  models: string[],
+): {readonly page: LocalPage; readonly standin: Standin} {
   const started = {} as {page: LocalPage; standin: Standin}
   beforeAll(async () => {
     started.page = await serveLocalPage(html)

@@ -83,7 +83,14 @@ const ERROR_TYPES: Record<number, string> = {
 
 /** OpenAI's error body shape. */
 export function errorBody(status: number, message: string, code: string | null = null) {
-  return {error: {message, type: ERROR_TYPES[status] ?? (status >= 500 ? 'server_error' : 'invalid_request_error'), param: null, code}}
+  return {
+    error: {
+      message,
+      type: ERROR_TYPES[status] ?? (status >= 500 ? 'server_error' : 'invalid_request_error'),
+      param: null,
+      code,
+    },
+  }
 }
 
 /** Message text and image count of a chat request body. */
@@ -186,33 +193,61 @@ export async function startStandin(options: StandinOptions = {}): Promise<Standi
       return
     }
     if ('status' in reply) {
-      send(res, reply.status, reply.body ?? errorBody(reply.status, `stand-in scripted error ${reply.status}`), reply.headers)
+      send(
+        res,
+        reply.status,
+        reply.body ?? errorBody(reply.status, `stand-in scripted error ${reply.status}`),
+        reply.headers,
+      )
       return
     }
     const promptTokens = reply.usage?.prompt_tokens ?? tokens(request.text) + IMAGE_TOKENS * request.images
-    const completionTokens = reply.usage?.completion_tokens ?? tokens(`${reply.content ?? ''}${JSON.stringify(reply.tool_calls ?? '')}`)
-    const toolCalls = reply.tool_calls?.map((call) => ({id: `chatcmpl-tool-${randomUUID().replaceAll('-', '')}`, type: 'function', function: call}))
-    const message = {role: 'assistant', content: reply.content, refusal: null, ...(toolCalls ? {tool_calls: toolCalls} : {}), ...(reply.reasoning_content ? {reasoning_content: reply.reasoning_content} : {})}
+    const completionTokens =
+      reply.usage?.completion_tokens ?? tokens(`${reply.content ?? ''}${JSON.stringify(reply.tool_calls ?? '')}`)
+    const toolCalls = reply.tool_calls?.map((call) => ({
+      id: `chatcmpl-tool-${randomUUID().replaceAll('-', '')}`,
+      type: 'function',
+      function: call,
+    }))
+    const message = {
+      role: 'assistant',
+      content: reply.content,
+      refusal: null,
+      ...(toolCalls ? {tool_calls: toolCalls} : {}),
+      ...(reply.reasoning_content ? {reasoning_content: reply.reasoning_content} : {}),
+    }
     send(res, 200, {
       id: `chatcmpl-${randomUUID().replaceAll('-', '')}`,
       object: 'chat.completion',
       created: Math.floor(Date.now() / 1000),
       model: request.body.model,
       choices: [{index: 0, message, logprobs: null, finish_reason: toolCalls ? 'tool_calls' : 'stop'}],
-      usage: {prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens},
+      usage: {
+        prompt_tokens: promptTokens,
+        completion_tokens: completionTokens,
+        total_tokens: promptTokens + completionTokens,
+      },
     })
   }
 
   async function chatCompletion(res: ServerResponse, request: StandinRequest, parsed: boolean) {
     const {body} = request
-    const invalid = !parsed ? 'request body is not valid JSON'
-      : typeof body?.model !== 'string' ? 'model: expected a string'
-      : !Array.isArray(body.messages) || body.messages.length === 0 ? 'messages: expected a non-empty array'
-      : body.stream === true ? 'stream: true is not supported by the stand-in'
-      : undefined
+    const invalid = !parsed
+      ? 'request body is not valid JSON'
+      : typeof body?.model !== 'string'
+        ? 'model: expected a string'
+        : !Array.isArray(body.messages) || body.messages.length === 0
+          ? 'messages: expected a non-empty array'
+          : body.stream === true
+            ? 'stream: true is not supported by the stand-in'
+            : undefined
     if (invalid) return deliver(res, {status: 400, body: errorBody(400, invalid)}, request)
     if (strictModels && !models.includes(body.model) && !adapters.has(body.model)) {
-      return deliver(res, {status: 404, body: errorBody(404, `The model \`${body.model}\` does not exist.`, 'model_not_found')}, request)
+      return deliver(
+        res,
+        {status: 404, body: errorBody(404, `The model \`${body.model}\` does not exist.`, 'model_not_found')},
+        request,
+      )
     }
     return deliver(res, await chooseReply(request), request)
   }
@@ -220,7 +255,14 @@ export async function startStandin(options: StandinOptions = {}): Promise<Standi
   function listModels(res: ServerResponse) {
     const data = [
       ...models.map((id) => ({id, object: 'model', created, owned_by: 'vllm', root: id, parent: null})),
-      ...[...adapters].map(([id, path]) => ({id, object: 'model', created, owned_by: 'vllm', root: path, parent: models[0]})),
+      ...[...adapters].map(([id, path]) => ({
+        id,
+        object: 'model',
+        created,
+        owned_by: 'vllm',
+        root: path,
+        parent: models[0],
+      })),
     ]
     send(res, 200, {object: 'list', data})
   }
@@ -271,7 +313,11 @@ export async function startStandin(options: StandinOptions = {}): Promise<Standi
   const server = createServer({keepAlive: true}, (req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (closing.signal.aborted) return
-      send(res, 500, errorBody(500, `stand-in handler failed: ${error instanceof Error ? error.message : String(error)}`))
+      send(
+        res,
+        500,
+        errorBody(500, `stand-in handler failed: ${error instanceof Error ? error.message : String(error)}`),
+      )
     })
   })
   server.keepAliveTimeout = 30_000

@@ -11,7 +11,17 @@ const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
 export function sentMessages(request: StandinRequest): unknown[] {
   return request.body.messages.map((message: any) => ({
     role: message.role,
-    content: typeof message.content === 'string' ? message.content : message.content.map((part: any) => (part.type === 'text' ? {type: 'text', text: part.text} : {type: 'image', sha: sha(Buffer.from(part.image_url.url.replace(/^data:image\/jpeg;base64,/, ''), 'base64'))})),
+    content:
+      typeof message.content === 'string'
+        ? message.content
+        : message.content.map((part: any) =>
+            part.type === 'text'
+              ? {type: 'text', text: part.text}
+              : {
+                  type: 'image',
+                  sha: sha(Buffer.from(part.image_url.url.replace(/^data:image\/jpeg;base64,/, ''), 'base64')),
+                },
+          ),
   }))
 }
 
@@ -19,6 +29,11 @@ export function sentMessages(request: StandinRequest): unknown[] {
 export function sampleMessages(out: string, sample: any): unknown[] {
   return sample.messages.map((message: any) => ({
     role: message.role,
-    content: typeof message.content === 'string' ? message.content : message.content.map((part: any) => (part.type === 'text' ? part : {type: 'image', sha: sha(readFileSync(join(out, part.path)))})),
+    content:
+      typeof message.content === 'string'
+        ? message.content
+        : message.content.map((part: any) =>
+            part.type === 'text' ? part : {type: 'image', sha: sha(readFileSync(join(out, part.path)))},
+          ),
   }))
 }

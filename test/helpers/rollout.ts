@@ -19,7 +19,7 @@ export function fixtureSample(perFamily: number, seed = 0): TaskInput[] {
   }
   return [...byFamily.values()].flatMap((tasks) => {
     const step = Math.floor(tasks.length / perFamily)
-    return Array.from({length: perFamily}, (_, i) => tasks[i * step + (i * 7) % Math.max(1, step)]!)
+    return Array.from({length: perFamily}, (_, i) => tasks[i * step + ((i * 7) % Math.max(1, step))]!)
   })
 }
 

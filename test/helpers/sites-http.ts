@@ -8,14 +8,31 @@ export interface HttpResult {
   body: string
 }
 
-export function httpGet(server: Pick<SitesServer, 'port'>, host: string, path: string, options: {headers?: Record<string, string>; timeoutMs?: number; method?: string; body?: string} = {}): Promise<HttpResult> {
+export function httpGet(
+  server: Pick<SitesServer, 'port'>,
+  host: string,
+  path: string,
+  options: {headers?: Record<string, string>; timeoutMs?: number; method?: string; body?: string} = {},
+): Promise<HttpResult> {
   return new Promise((resolve, reject) => {
-    const req = request({host: '127.0.0.1', port: server.port, path, method: options.method ?? 'GET', headers: {host, ...options.headers}, timeout: options.timeoutMs ?? 10_000}, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8')}))
-      res.on('error', reject)
-    })
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        path,
+        method: options.method ?? 'GET',
+        headers: {host, ...options.headers},
+        timeout: options.timeoutMs ?? 10_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () =>
+          resolve({status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8')}),
+        )
+        res.on('error', reject)
+      },
+    )
     req.on('timeout', () => req.destroy(new Error('client timeout')))
     req.on('error', reject)
     req.end(options.body)

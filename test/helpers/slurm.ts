@@ -45,7 +45,18 @@
 //   SLURM_CONF: slurmstepd, the jobs, and also any child a test started with `cluster.env` that is still running.
 import {execFileSync, spawn, type ChildProcess} from 'node:child_process'
 import {randomBytes} from 'node:crypto'
-import {chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import {createServer} from 'node:net'
 import {hostname, tmpdir, totalmem, userInfo, cpus as osCpus} from 'node:os'
 import {delimiter, join} from 'node:path'
@@ -57,7 +68,17 @@ const REQUIRED = ['munged', 'slurmctld', 'slurmd', 'sbatch', 'squeue', 'scancel'
 
 /** Job states after which a job does not change any more (scontrol's JobState). */
 export const FINAL_STATES: ReadonlySet<string> = new Set([
-  'COMPLETED', 'FAILED', 'CANCELLED', 'TIMEOUT', 'OUT_OF_MEMORY', 'NODE_FAIL', 'PREEMPTED', 'BOOT_FAIL', 'DEADLINE', 'REVOKED', 'SPECIAL_EXIT',
+  'COMPLETED',
+  'FAILED',
+  'CANCELLED',
+  'TIMEOUT',
+  'OUT_OF_MEMORY',
+  'NODE_FAIL',
+  'PREEMPTED',
+  'BOOT_FAIL',
+  'DEADLINE',
+  'REVOKED',
+  'SPECIAL_EXIT',
 ])
 
 /** One job record, as `scontrol show job` (or the job-completion log) reports it. */
@@ -110,13 +131,21 @@ export interface SlurmCluster {
   /** What a child process needs to reach this cluster: {SLURM_CONF}. Merge it into the child's environment. */
   readonly env: Readonly<Record<string, string>>
   /** Runs a Slurm client command (sinfo, scontrol, squeue...) against this cluster; never throws on a failed exit. */
-  run(command: string, args: readonly string[], options?: {cwd?: string; input?: string; timeoutMs?: number}): Promise<SlurmRunResult>
+  run(
+    command: string,
+    args: readonly string[],
+    options?: {cwd?: string; input?: string; timeoutMs?: number},
+  ): Promise<SlurmRunResult>
   /**
    * Submits SCRIPT (its text; "#!/bin/bash" is put first when it has no #! line) with `sbatch --parsable ARGS`, from
    * `options.cwd` (default: the cluster's directory); resolves to the job id ("12"; for an array, the ArrayJobId).
    * `options.env` is added to the job's environment. Throws with sbatch's stderr when it refuses.
    */
-  sbatch(args: readonly string[], script: string, options?: {cwd?: string; env?: Record<string, string>}): Promise<string>
+  sbatch(
+    args: readonly string[],
+    script: string,
+    options?: {cwd?: string; env?: Record<string, string>},
+  ): Promise<string>
   /** squeue's lines for JOBID ("12", "5", "5_2"), or for every job when none is given; [] once a job has left it. */
   squeue(jobId?: string): Promise<SlurmQueueEntry[]>
   /**
@@ -152,7 +181,14 @@ export interface SlurmClusterOptions {
 
 /** Where BIN is: PATH first, then the sbin directories a non-login PATH often lacks. */
 export function slurmBinary(bin: string): string | undefined {
-  const dirs = [...(process.env.PATH ?? '').split(delimiter).filter(Boolean), '/usr/sbin', '/usr/bin', '/sbin', '/usr/local/sbin', '/usr/local/bin']
+  const dirs = [
+    ...(process.env.PATH ?? '').split(delimiter).filter(Boolean),
+    '/usr/sbin',
+    '/usr/bin',
+    '/sbin',
+    '/usr/local/sbin',
+    '/usr/local/bin',
+  ]
   for (const dir of dirs) {
     const path = join(dir, bin)
     if (existsSync(path)) return path
@@ -163,7 +199,8 @@ export function slurmBinary(bin: string): string | undefined {
 /** Why a Slurm cluster cannot be started here, or undefined when it can (Linux, root, every binary present). */
 export function slurmUnavailable(): string | undefined {
   if (process.platform !== 'linux') return `Slurm tests need Linux (this is ${process.platform})`
-  if (process.getuid?.() !== 0) return 'Slurm tests need root (munged, slurmctld and slurmd run as root with SlurmUser=root)'
+  if (process.getuid?.() !== 0)
+    return 'Slurm tests need root (munged, slurmctld and slurmd run as root with SlurmUser=root)'
   const missing = REQUIRED.filter((bin) => !slurmBinary(bin))
   if (missing.length > 0) return `Slurm is not installed (${missing.join(', ')} missing): run scripts/install-slurm.sh`
   return undefined
@@ -198,7 +235,8 @@ function versionAtLeast(version: string, major: number, minor: number): boolean 
 function cleanEnv(extra: Record<string, string>): Record<string, string> {
   const env: Record<string, string> = {}
   for (const [key, value] of Object.entries(process.env)) {
-    if (value !== undefined && !/^(SLURM_|SBATCH_|SQUEUE_|SCANCEL_|SINFO_|SACCT_|SRUN_|SALLOC_)/.test(key)) env[key] = value
+    if (value !== undefined && !/^(SLURM_|SBATCH_|SQUEUE_|SCANCEL_|SINFO_|SACCT_|SRUN_|SALLOC_)/.test(key))
+      env[key] = value
   }
   return {...env, ...extra}
 }
@@ -241,7 +279,8 @@ function toJob(fields: Record<string, string>): SlurmJob {
 }
 
 function sortJobs(jobs: SlurmJob[]): SlurmJob[] {
-  const key = (job: SlurmJob) => (job.arrayTaskId === undefined ? Number(job.jobId) : Number.parseInt(job.arrayTaskId, 10))
+  const key = (job: SlurmJob) =>
+    job.arrayTaskId === undefined ? Number(job.jobId) : Number.parseInt(job.arrayTaskId, 10)
   return jobs.sort((a, b) => key(a) - key(b))
 }
 
@@ -323,53 +362,56 @@ async function startOnce(options: SlurmClusterOptions): Promise<SlurmCluster> {
   writeFileSync(mungeKey, randomBytes(1024), {mode: 0o400})
   const log = (name: string) => join(dir, 'log', name)
 
-  writeFileSync(conf, [
-    '# Generated by test/helpers/slurm.ts: a one-node cluster on loopback, everything inside this directory.',
-    `ClusterName=webgym${randomBytes(3).toString('hex')}`,
-    `SlurmctldHost=${nodeName}(127.0.0.1)`,
-    `SlurmctldPort=${slurmctldPort}`,
-    `SlurmdPort=${slurmdPort}`,
-    'SlurmUser=root',
-    'SlurmdUser=root',
-    'AuthType=auth/munge',
-    'CredType=cred/munge',
-    `AuthInfo=socket=${mungeSocket}`,
-    // slurmd binds the node's address (127.0.0.1) instead of every interface.
-    'CommunicationParameters=NoInAddrAny',
-    `StateSaveLocation=${join(dir, 'state')}`,
-    `SlurmdSpoolDir=${join(dir, 'spool')}`,
-    `SlurmctldPidFile=${join(dir, 'slurmctld.pid')}`,
-    `SlurmdPidFile=${join(dir, 'slurmd.pid')}`,
-    `SlurmctldLogFile=${log('slurmctld.log')}`,
-    `SlurmdLogFile=${log('slurmd.log')}`,
-    'SlurmctldDebug=info',
-    'SlurmdDebug=info',
-    `PlugStackConfig=${join(dir, 'plugstack.conf')}`,
-    // No cgroups, no systemd: processes are tracked by parent pid, tasks are not bound, nothing is sampled.
-    'ProctrackType=proctrack/linuxproc',
-    'TaskPlugin=task/none',
-    'JobAcctGatherType=jobacct_gather/none',
-    'AccountingStorageType=accounting_storage/none',
-    'JobCompType=jobcomp/filetxt',
-    `JobCompLoc=${log('jobcomp.log')}`,
-    'MpiDefault=none',
-    'MailProg=/bin/true',
-    'SchedulerType=sched/builtin',
-    'SchedulerParameters=batch_sched_delay=0',
-    'SelectType=select/cons_tres',
-    'SelectTypeParameters=CR_CPU',
-    // The node's CPUs/RealMemory below win over what slurmd detects (it may offer more CPUs than the machine has).
-    'SlurmdParameters=config_overrides',
-    'ReturnToService=2',
-    // Finished jobs stay in slurmctld's memory (and so in `scontrol show job`) for a day.
-    'MinJobAge=86400',
-    'KillWait=2',
-    'InactiveLimit=0',
-    'Waittime=0',
-    `NodeName=${nodeName} NodeHostname=${nodeName} NodeAddr=127.0.0.1 CPUs=${cpus} RealMemory=${memoryMb} State=UNKNOWN`,
-    `PartitionName=webgym Nodes=${nodeName} Default=YES MaxTime=INFINITE State=UP`,
-    '',
-  ].join('\n'))
+  writeFileSync(
+    conf,
+    [
+      '# Generated by test/helpers/slurm.ts: a one-node cluster on loopback, everything inside this directory.',
+      `ClusterName=webgym${randomBytes(3).toString('hex')}`,
+      `SlurmctldHost=${nodeName}(127.0.0.1)`,
+      `SlurmctldPort=${slurmctldPort}`,
+      `SlurmdPort=${slurmdPort}`,
+      'SlurmUser=root',
+      'SlurmdUser=root',
+      'AuthType=auth/munge',
+      'CredType=cred/munge',
+      `AuthInfo=socket=${mungeSocket}`,
+      // slurmd binds the node's address (127.0.0.1) instead of every interface.
+      'CommunicationParameters=NoInAddrAny',
+      `StateSaveLocation=${join(dir, 'state')}`,
+      `SlurmdSpoolDir=${join(dir, 'spool')}`,
+      `SlurmctldPidFile=${join(dir, 'slurmctld.pid')}`,
+      `SlurmdPidFile=${join(dir, 'slurmd.pid')}`,
+      `SlurmctldLogFile=${log('slurmctld.log')}`,
+      `SlurmdLogFile=${log('slurmd.log')}`,
+      'SlurmctldDebug=info',
+      'SlurmdDebug=info',
+      `PlugStackConfig=${join(dir, 'plugstack.conf')}`,
+      // No cgroups, no systemd: processes are tracked by parent pid, tasks are not bound, nothing is sampled.
+      'ProctrackType=proctrack/linuxproc',
+      'TaskPlugin=task/none',
+      'JobAcctGatherType=jobacct_gather/none',
+      'AccountingStorageType=accounting_storage/none',
+      'JobCompType=jobcomp/filetxt',
+      `JobCompLoc=${log('jobcomp.log')}`,
+      'MpiDefault=none',
+      'MailProg=/bin/true',
+      'SchedulerType=sched/builtin',
+      'SchedulerParameters=batch_sched_delay=0',
+      'SelectType=select/cons_tres',
+      'SelectTypeParameters=CR_CPU',
+      // The node's CPUs/RealMemory below win over what slurmd detects (it may offer more CPUs than the machine has).
+      'SlurmdParameters=config_overrides',
+      'ReturnToService=2',
+      // Finished jobs stay in slurmctld's memory (and so in `scontrol show job`) for a day.
+      'MinJobAge=86400',
+      'KillWait=2',
+      'InactiveLimit=0',
+      'Waittime=0',
+      `NodeName=${nodeName} NodeHostname=${nodeName} NodeAddr=127.0.0.1 CPUs=${cpus} RealMemory=${memoryMb} State=UNKNOWN`,
+      `PartitionName=webgym Nodes=${nodeName} Default=YES MaxTime=INFINITE State=UP`,
+      '',
+    ].join('\n'),
+  )
   writeFileSync(join(dir, 'plugstack.conf'), '')
   // Slurm 23.02 and later read cgroup.conf (beside slurm.conf) and may load a cgroup plugin even with the plugins
   // above; "disabled" only exists from then on (22.05 rejects it, and needs no cgroup.conf here).
@@ -377,7 +419,11 @@ async function startOnce(options: SlurmClusterOptions): Promise<SlurmCluster> {
 
   const env = {SLURM_CONF: conf}
   const daemonEnv = cleanEnv({SLURM_CONF: conf, WEBGYM_SLURM_CLUSTER: dir})
-  const children: Record<'munged' | 'slurmctld' | 'slurmd', ChildProcess | undefined> = {munged: undefined, slurmctld: undefined, slurmd: undefined}
+  const children: Record<'munged' | 'slurmctld' | 'slurmd', ChildProcess | undefined> = {
+    munged: undefined,
+    slurmctld: undefined,
+    slurmd: undefined,
+  }
   const markers = [`SLURM_CONF=${conf}`, `WEBGYM_SLURM_CLUSTER=${dir}`]
   let stopped = false
 
@@ -411,7 +457,11 @@ async function startOnce(options: SlurmClusterOptions): Promise<SlurmCluster> {
   }
   process.once('exit', onExit)
 
-  const run = async (command: string, args: readonly string[], runOptions: {cwd?: string; input?: string; timeoutMs?: number; env?: Record<string, string>} = {}): Promise<SlurmRunResult> => {
+  const run = async (
+    command: string,
+    args: readonly string[],
+    runOptions: {cwd?: string; input?: string; timeoutMs?: number; env?: Record<string, string>} = {},
+  ): Promise<SlurmRunResult> => {
     const result = await execa(slurmBinary(command) ?? command, args, {
       cwd: runOptions.cwd ?? dir,
       env: cleanEnv({...env, ...runOptions.env}),
@@ -472,9 +522,12 @@ async function startOnce(options: SlurmClusterOptions): Promise<SlurmCluster> {
     // munged: foreground, its own key, socket, pid and seed files; --force lets it run under a TMPDIR whose parents
     // it would otherwise call insecure (it still refuses a key others can read).
     spawnDaemon('munged', [
-      '--foreground', '--force',
-      `--socket=${mungeSocket}`, `--key-file=${mungeKey}`,
-      `--pid-file=${join(dir, 'munge', 'munged.pid')}`, `--seed-file=${join(dir, 'munge', 'munged.seed')}`,
+      '--foreground',
+      '--force',
+      `--socket=${mungeSocket}`,
+      `--key-file=${mungeKey}`,
+      `--pid-file=${join(dir, 'munge', 'munged.pid')}`,
+      `--seed-file=${join(dir, 'munge', 'munged.seed')}`,
     ])
     const mungeDeadline = Date.now() + 10_000
     while (!existsSync(mungeSocket)) {
@@ -493,7 +546,8 @@ async function startOnce(options: SlurmClusterOptions): Promise<SlurmCluster> {
     let state = ''
     for (;;) {
       for (const name of ['slurmctld', 'slurmd'] as const) {
-        if (!alive(children[name]!)) return await fail(`${name} exited at start (${children[name]!.exitCode ?? children[name]!.signalCode})`)
+        if (!alive(children[name]!))
+          return await fail(`${name} exited at start (${children[name]!.exitCode ?? children[name]!.signalCode})`)
       }
       const shown = await run('scontrol', ['show', 'node', nodeName, '-o'], {timeoutMs: 10_000})
       state = shown.exitCode === 0 ? (parseFields(shown.stdout).State ?? '') : ''
@@ -504,7 +558,8 @@ async function startOnce(options: SlurmClusterOptions): Promise<SlurmCluster> {
         resumed = true
         await run('scontrol', ['update', `nodename=${nodeName}`, 'state=resume'], {timeoutMs: 10_000})
       }
-      if (Date.now() > deadline) return await fail(`node ${nodeName} not IDLE within ${startTimeoutMs} ms (state: ${state || 'unknown'})`)
+      if (Date.now() > deadline)
+        return await fail(`node ${nodeName} not IDLE within ${startTimeoutMs} ms (state: ${state || 'unknown'})`)
       await sleep(200)
     }
   } catch (error) {
@@ -516,17 +571,28 @@ async function startOnce(options: SlurmClusterOptions): Promise<SlurmCluster> {
   const jobs = async (jobId: string): Promise<SlurmJob[]> => {
     const shown = await run('scontrol', ['show', 'job', '-o', jobId])
     if (shown.exitCode === 0) {
-      return sortJobs(shown.stdout.split('\n').filter((line) => line.includes('JobId=')).map((line) => toJob(parseFields(line))))
+      return sortJobs(
+        shown.stdout
+          .split('\n')
+          .filter((line) => line.includes('JobId='))
+          .map((line) => toJob(parseFields(line))),
+      )
     }
-    if (!/Invalid job id/i.test(shown.stderr)) throw new Error(`scontrol show job ${jobId} failed (exit ${shown.exitCode}): ${shown.stderr.trim()}`)
+    if (!/Invalid job id/i.test(shown.stderr))
+      throw new Error(`scontrol show job ${jobId} failed (exit ${shown.exitCode}): ${shown.stderr.trim()}`)
     // Purged from memory: the job-completion log has one line per finished job (or array task).
     const path = log('jobcomp.log')
     if (!existsSync(path)) return []
     const [arrayId, taskId] = jobId.split('_')
-    const records = readFileSync(path, 'utf8').split('\n').filter(Boolean).map(parseFields)
-      .filter((fields) => (taskId === undefined
-        ? fields.JobId === arrayId || fields.ArrayJobId === arrayId
-        : fields.ArrayJobId === arrayId && fields.ArrayTaskId === taskId))
+    const records = readFileSync(path, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map(parseFields)
+      .filter((fields) =>
+        taskId === undefined
+          ? fields.JobId === arrayId || fields.ArrayJobId === arrayId
+          : fields.ArrayJobId === arrayId && fields.ArrayTaskId === taskId,
+      )
     return sortJobs(records.map(toJob))
   }
 
@@ -551,10 +617,15 @@ async function startOnce(options: SlurmClusterOptions): Promise<SlurmCluster> {
     async sbatch(args, script, sbatchOptions = {}) {
       const path = join(dir, 'jobs', `job-${++scripts}.sh`)
       writeFileSync(path, script.startsWith('#!') ? script : `#!/bin/bash\n${script}`, {mode: 0o755})
-      const result = await run('sbatch', ['--parsable', ...args, path], {cwd: sbatchOptions.cwd, env: sbatchOptions.env})
+      const result = await run('sbatch', ['--parsable', ...args, path], {
+        cwd: sbatchOptions.cwd,
+        env: sbatchOptions.env,
+      })
       const id = result.stdout.trim().split(';')[0]
       if (result.exitCode !== 0 || !/^\d+$/.test(id)) {
-        throw new Error(`sbatch ${args.join(' ')} failed (exit ${result.exitCode}): ${result.stderr.trim() || result.stdout.trim()}`)
+        throw new Error(
+          `sbatch ${args.join(' ')} failed (exit ${result.exitCode}): ${result.stderr.trim() || result.stdout.trim()}`,
+        )
       }
       return id
     },
@@ -565,10 +636,13 @@ async function startOnce(options: SlurmClusterOptions): Promise<SlurmCluster> {
         if (/Invalid job id/i.test(result.stderr)) return []
         throw new Error(`squeue failed (exit ${result.exitCode}): ${result.stderr.trim()}`)
       }
-      return result.stdout.split('\n').filter(Boolean).map((line) => {
-        const [id, state, reason] = line.split('|')
-        return {id, state, reason}
-      })
+      return result.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => {
+          const [id, state, reason] = line.split('|')
+          return {id, state, reason}
+        })
     },
     jobs,
     jobState,
@@ -579,15 +653,21 @@ async function startOnce(options: SlurmClusterOptions): Promise<SlurmCluster> {
         records = await jobs(jobId)
         if (records.length > 0 && records.every((job) => FINAL_STATES.has(job.state))) return records
         if (Date.now() > deadline) {
-          const states = records.map((job) => `${job.arrayTaskId === undefined ? job.jobId : `${job.arrayJobId}_${job.arrayTaskId}`}=${job.state}(${job.reason})`)
-          throw new Error(`job ${jobId} not finished within ${timeoutMs} ms: ${states.join(' ') || 'no record'}\n${logs()}`)
+          const states = records.map(
+            (job) =>
+              `${job.arrayTaskId === undefined ? job.jobId : `${job.arrayJobId}_${job.arrayTaskId}`}=${job.state}(${job.reason})`,
+          )
+          throw new Error(
+            `job ${jobId} not finished within ${timeoutMs} ms: ${states.join(' ') || 'no record'}\n${logs()}`,
+          )
         }
         await sleep(250)
       }
     },
     async scancel(jobId) {
       const result = await run('scancel', [jobId])
-      if (result.exitCode !== 0) throw new Error(`scancel ${jobId} failed (exit ${result.exitCode}): ${result.stderr.trim()}`)
+      if (result.exitCode !== 0)
+        throw new Error(`scancel ${jobId} failed (exit ${result.exitCode}): ${result.stderr.trim()}`)
     },
     logs,
     stop,

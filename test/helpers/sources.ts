@@ -33,15 +33,24 @@ export interface BuildRun {
 }
 
 /** Runs `webgym tasks build ARGS` and parses its NDJSON stdout and its stderr summary. */
-export async function tasksBuild(args: string[], options: {input?: string | Buffer; cwd?: string} = {}): Promise<BuildRun> {
+export async function tasksBuild(
+  args: string[],
+  options: {input?: string | Buffer; cwd?: string} = {},
+): Promise<BuildRun> {
   const result = await runWebgym(['tasks', 'build', ...args], options)
   const stdout = String(result.stdout)
-  const tasks = stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Task)
+  const tasks = stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Task)
   return {result, tasks, summary: parseSummary(String(result.stderr))}
 }
 
 export function parseSummary(stderr: string): BuildSummary | null {
-  const total = /tasks build: wrote (\d+) tasks; (\d+) duplicates merged; (\d+) colliding ids disambiguated; (\d+) invalid records skipped/.exec(stderr)
+  const total =
+    /tasks build: wrote (\d+) tasks; (\d+) duplicates merged; (\d+) colliding ids disambiguated; (\d+) invalid records skipped/.exec(
+      stderr,
+    )
   if (!total) return null
   const bySource: Record<string, SourceCount> = {}
   for (const match of stderr.matchAll(/tasks build: (\S+): (\d+) tasks \((\d+) with website, (\d+) without\)/g)) {
@@ -71,12 +80,19 @@ export const INSTA_V3_PARQUET_ROWS = [
     website: 'metoffice.gov.uk',
     instruction: "Find tomorrow's maximum temperature forecast for Edinburgh.",
     steps: ['Search the forecast for Edinburgh', "Open tomorrow's forecast", 'Read the maximum temperature'],
-    criteria: ['The answer gives the maximum temperature for Edinburgh tomorrow', 'The temperature is in degrees Celsius'],
+    criteria: [
+      'The answer gives the maximum temperature for Edinburgh tomorrow',
+      'The temperature is in degrees Celsius',
+    ],
   },
   {
     website: 'eventbrite.com.au',
     instruction: 'Find a free coding workshop in Melbourne this month.',
-    steps: ['Search events for "coding workshop" in Melbourne', 'Filter by price: free', 'Open the first event this month'],
+    steps: [
+      'Search events for "coding workshop" in Melbourne',
+      'Filter by price: free',
+      'Open the first event this month',
+    ],
     criteria: ['The event is a coding workshop', 'The event is free', 'The event takes place in Melbourne this month'],
   },
   {

@@ -18,7 +18,10 @@ export function syntheticSteps(screenshots: readonly string[], options: Syntheti
     ...(options.title ? {title: options.title(index)} : {}),
     screenshot,
     response: 'Thought: ...',
-    action: index === screenshots.length - 1 ? {name: 'answer', text: options.answer} : {name: 'left_click', coordinate: [500, 400]},
+    action:
+      index === screenshots.length - 1
+        ? {name: 'answer', text: options.answer}
+        : {name: 'left_click', coordinate: [500, 400]},
     memory: null,
     action_error: null,
     repeated: false,
@@ -31,7 +34,14 @@ export function syntheticSteps(screenshots: readonly string[], options: Syntheti
 /** A solid-colour 1280x768 JPEG, distinct per n, stored in dir under its content address as rollout stores
  * screenshots; returns its file name. */
 export async function solidScreenshot(dir: string, n: number): Promise<string> {
-  const bytes = await sharp({create: {width: 1280, height: 768, channels: 3, background: {r: (n * 37) % 256, g: (n * 91) % 256, b: (n * 53) % 256}}})
+  const bytes = await sharp({
+    create: {
+      width: 1280,
+      height: 768,
+      channels: 3,
+      background: {r: (n * 37) % 256, g: (n * 91) % 256, b: (n * 53) % 256},
+    },
+  })
     .jpeg({quality: 80})
     .toBuffer()
   return new ArtefactStore(dir).put(bytes, 'jpg')

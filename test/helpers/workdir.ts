@@ -129,7 +129,9 @@ export function workdir(options: WorkdirOptions = {}): Workdir {
   const finished = (context: Pick<TestContext, 'task'>) => {
     const failed = context.task.result?.state === 'fail'
     if (failed || keepAll()) {
-      console.error(`webgym test: kept working directory ${dir} (${failed ? `failed: ${context.task.name}` : 'WEBGYM_KEEP_TEST_DIRS=1'})`)
+      console.error(
+        `webgym test: kept working directory ${dir} (${failed ? `failed: ${context.task.name}` : 'WEBGYM_KEEP_TEST_DIRS=1'})`,
+      )
       return
     }
     if (dir) remove(dir)

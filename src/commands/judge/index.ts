@@ -23,27 +23,86 @@ Screenshots are read from the paths in the records, relative to --shots DIR, els
   ]
 
   static strict = false
-  static args = {files: Args.string({ignoreStdin: true, description: 'Trajectory files (NDJSON, optionally .gz); - or none for stdin'})}
+  static args = {
+    files: Args.string({
+      ignoreStdin: true,
+      description: 'Trajectory files (NDJSON, optionally .gz); - or none for stdin',
+    }),
+  }
 
   static flags = {
-    judge: Flags.option({options: JUDGES, default: 'llm' as const, description: 'llm: a vision model with the rubric; programmatic: the fixture web check recorded in the trajectory.'})(),
+    judge: Flags.option({
+      options: JUDGES,
+      default: 'llm' as const,
+      description:
+        'llm: a vision model with the rubric; programmatic: the fixture web check recorded in the trajectory.',
+    })(),
     ...llmFlags,
-    model: Flags.string({env: 'WEBGYM_JUDGE_MODEL', helpValue: 'NAME', description: 'Judge model as the endpoint knows it [default: WEBGYM_MODEL].'}),
-    'select-model': Flags.string({env: 'WEBGYM_SELECT_MODEL', helpValue: 'NAME', description: 'Model that scores screenshots for relevance (can be cheaper) [default: the judge model].'}),
-    'max-images': Flags.integer({default: 16, min: 1, max: 256, helpValue: 'N', description: 'Most screenshots sent with a verdict request (the final screen always among them).'}),
-    'select-threshold': Flags.integer({default: 3, min: 1, max: 5, helpValue: 'SCORE', description: 'Relevance score (1-5) a screenshot needs to be kept as evidence.'}),
-    votes: Flags.integer({default: 1, min: 1, max: 15, helpValue: 'N', description: 'Independent verdicts per trajectory, majority per fact (use a temperature above 0; a tie fails).'}),
-    shots: Flags.string({helpValue: 'DIR', description: "Screenshot store the records' paths are relative to [default: the input file's folder, then its shots/]."}),
-    'image-width': Flags.integer({default: 1280, min: 64, max: 8192, helpValue: 'PX', description: 'Widest screenshot sent to the judge model (never enlarged).'}),
-    'select-image-width': Flags.integer({default: 640, min: 64, max: 8192, helpValue: 'PX', description: 'Widest screenshot sent to the selection model.'}),
+    model: Flags.string({
+      env: 'WEBGYM_JUDGE_MODEL',
+      helpValue: 'NAME',
+      description: 'Judge model as the endpoint knows it [default: WEBGYM_MODEL].',
+    }),
+    'select-model': Flags.string({
+      env: 'WEBGYM_SELECT_MODEL',
+      helpValue: 'NAME',
+      description: 'Model that scores screenshots for relevance (can be cheaper) [default: the judge model].',
+    }),
+    'max-images': Flags.integer({
+      default: 16,
+      min: 1,
+      max: 256,
+      helpValue: 'N',
+      description: 'Most screenshots sent with a verdict request (the final screen always among them).',
+    }),
+    'select-threshold': Flags.integer({
+      default: 3,
+      min: 1,
+      max: 5,
+      helpValue: 'SCORE',
+      description: 'Relevance score (1-5) a screenshot needs to be kept as evidence.',
+    }),
+    votes: Flags.integer({
+      default: 1,
+      min: 1,
+      max: 15,
+      helpValue: 'N',
+      description: 'Independent verdicts per trajectory, majority per fact (use a temperature above 0; a tie fails).',
+    }),
+    shots: Flags.string({
+      helpValue: 'DIR',
+      description:
+        "Screenshot store the records' paths are relative to [default: the input file's folder, then its shots/].",
+    }),
+    'image-width': Flags.integer({
+      default: 1280,
+      min: 64,
+      max: 8192,
+      helpValue: 'PX',
+      description: 'Widest screenshot sent to the judge model (never enlarged).',
+    }),
+    'select-image-width': Flags.integer({
+      default: 640,
+      min: 64,
+      max: 8192,
+      helpValue: 'PX',
+      description: 'Widest screenshot sent to the selection model.',
+    }),
     ...batchFlags,
     ...ioFlags,
   }
 
   async run(): Promise<void> {
     const {flags} = this
-    if (flags.judge === 'programmatic' && flags.votes > 1) throw new UsageError('--votes applies to --judge llm only', 'the programmatic judge is exact: drop --votes')
-    const client = flags.judge === 'llm' ? llmClientFromFlags({...flags, model: flags.model || process.env.WEBGYM_MODEL}, {modelEnv: 'WEBGYM_JUDGE_MODEL', reporter: this.reporter}) : undefined
+    if (flags.judge === 'programmatic' && flags.votes > 1)
+      throw new UsageError('--votes applies to --judge llm only', 'the programmatic judge is exact: drop --votes')
+    const client =
+      flags.judge === 'llm'
+        ? llmClientFromFlags(
+            {...flags, model: flags.model || process.env.WEBGYM_MODEL},
+            {modelEnv: 'WEBGYM_JUDGE_MODEL', reporter: this.reporter},
+          )
+        : undefined
     await runJudge({
       inputs: this.positionals,
       judge: flags.judge,

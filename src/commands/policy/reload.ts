@@ -21,9 +21,21 @@ Exit 1 when the server cannot be reached, refuses the adapter or does not list i
   static flags = {
     'base-url': llmFlags['base-url'],
     'api-key': llmFlags['api-key'],
-    adapter: Flags.string({required: true, helpValue: 'PATH', description: 'LoRA checkpoint folder (adapter_config.json + weights), e.g. what webgym train wrote.'}),
-    name: Flags.string({helpValue: 'NAME', description: "Model name to serve the adapter under [default: the adapter folder's name]."}),
-    timeout: Flags.integer({default: 120, min: 1, helpValue: 'SECONDS', description: 'Limit on each request to the server (loading reads the adapter from disk).'}),
+    adapter: Flags.string({
+      required: true,
+      helpValue: 'PATH',
+      description: 'LoRA checkpoint folder (adapter_config.json + weights), e.g. what webgym train wrote.',
+    }),
+    name: Flags.string({
+      helpValue: 'NAME',
+      description: "Model name to serve the adapter under [default: the adapter folder's name].",
+    }),
+    timeout: Flags.integer({
+      default: 120,
+      min: 1,
+      helpValue: 'SECONDS',
+      description: 'Limit on each request to the server (loading reads the adapter from disk).',
+    }),
   }
 
   async run(): Promise<void> {

@@ -20,13 +20,23 @@ export default class RubricGen extends BaseCommand<typeof RubricGen> {
   ]
 
   static strict = false
-  static args = {files: Args.string({ignoreStdin: true, description: 'Task record files (NDJSON, optionally .gz); - or none for stdin'})}
+  static args = {
+    files: Args.string({
+      ignoreStdin: true,
+      description: 'Task record files (NDJSON, optionally .gz); - or none for stdin',
+    }),
+  }
 
   static flags = {
-    force: Flags.boolean({default: false, description: 'Write a new rubric even for tasks that have one (a rubric the source gave is kept: see --replace-source-rubrics).'}),
+    force: Flags.boolean({
+      default: false,
+      description:
+        'Write a new rubric even for tasks that have one (a rubric the source gave is kept: see --replace-source-rubrics).',
+    }),
     'replace-source-rubrics': Flags.boolean({
       default: false,
-      description: 'Write a model rubric also for tasks whose rubric their source task set gave (DeepShop, Mind2Web-Live), which are otherwise kept, --force or not.',
+      description:
+        'Write a model rubric also for tasks whose rubric their source task set gave (DeepShop, Mind2Web-Live), which are otherwise kept, --force or not.',
     }),
     ...llmFlags,
     ...batchFlags,
@@ -52,8 +62,16 @@ export default class RubricGen extends BaseCommand<typeof RubricGen> {
         }
         return [await withRubric(task, client, options)]
       },
-      summaries: () => (kept.all > 0 ? [`rubric gen: ${kept.all} tasks kept the rubric they had (${kept.fromSource} of them made by their source task set, no model)`] : []),
-      resumeHolds: {test: (record) => record.rubric !== null && typeof record.rubric === 'object', expected: "a task with a rubric (rubric gen's output)"},
+      summaries: () =>
+        kept.all > 0
+          ? [
+              `rubric gen: ${kept.all} tasks kept the rubric they had (${kept.fromSource} of them made by their source task set, no model)`,
+            ]
+          : [],
+      resumeHolds: {
+        test: (record) => record.rubric !== null && typeof record.rubric === 'object',
+        expected: "a task with a rubric (rubric gen's output)",
+      },
     })
   }
 }

@@ -23,12 +23,32 @@ Faults: --faults realistic adds a mix close to what the live web shows agents; a
   ]
 
   static flags = {
-    port: Flags.integer({default: 8040, min: 0, max: 65_535, helpValue: 'N', description: 'TCP port; 0 picks a free one.'}),
+    port: Flags.integer({
+      default: 8040,
+      min: 0,
+      max: 65_535,
+      helpValue: 'N',
+      description: 'TCP port; 0 picks a free one.',
+    }),
     host: Flags.string({default: '127.0.0.1', helpValue: 'ADDR', description: 'Interface to listen on.'}),
     ...seedFlag,
-    faults: Flags.string({default: DEFAULT_FAULT_SPEC, helpValue: 'SPEC', description: 'Faults and hazards for every site: none, everyday, hazards, realistic, or a spec (see the description).'}),
-    'fault-site': Flags.string({multiple: true, multipleNonGreedy: true, helpValue: 'HOST=SPEC', description: 'Faults for one site, e.g. shop.webgym.test=error=0.5.'}),
-    token: Flags.string({helpValue: 'TOKEN', env: 'WEBGYM_SITES_TOKEN', description: 'Control token for /__webgym/ endpoints (random when absent).'}),
+    faults: Flags.string({
+      default: DEFAULT_FAULT_SPEC,
+      helpValue: 'SPEC',
+      description:
+        'Faults and hazards for every site: none, everyday, hazards, realistic, or a spec (see the description).',
+    }),
+    'fault-site': Flags.string({
+      multiple: true,
+      multipleNonGreedy: true,
+      helpValue: 'HOST=SPEC',
+      description: 'Faults for one site, e.g. shop.webgym.test=error=0.5.',
+    }),
+    token: Flags.string({
+      helpValue: 'TOKEN',
+      env: 'WEBGYM_SITES_TOKEN',
+      description: 'Control token for /__webgym/ endpoints (random when absent).',
+    }),
     ...variantsFlag,
   }
 
@@ -40,10 +60,27 @@ Faults: --faults realistic adds a mix close to what the live web shows agents; a
       if (at <= 0) throw new UsageError(`--fault-site needs HOST=SPEC, e.g. shop.webgym.test=error=0.5, got "${entry}"`)
       siteFaults[entry.slice(0, at).toLowerCase()] = parseFaultFlag('--fault-site', entry.slice(at + 1))
     }
-    const server = await startSites({port: this.flags.port, host: this.flags.host, seed: this.flags.seed, faults, siteFaults, token: this.flags.token, variantsPerFamily: this.flags.variants})
-    const info = {url: server.url, port: server.port, host_resolver_rules: server.hostResolverRules, token: server.token, sites: server.catalog.sites.length, seed: this.flags.seed}
+    const server = await startSites({
+      port: this.flags.port,
+      host: this.flags.host,
+      seed: this.flags.seed,
+      faults,
+      siteFaults,
+      token: this.flags.token,
+      variantsPerFamily: this.flags.variants,
+    })
+    const info = {
+      url: server.url,
+      port: server.port,
+      host_resolver_rules: server.hostResolverRules,
+      token: server.token,
+      sites: server.catalog.sites.length,
+      seed: this.flags.seed,
+    }
     await writeText(`${JSON.stringify(info)}\n`)
-    this.reporter.info(`sites serve: ${info.sites} sites at ${server.url} (seed ${this.flags.seed}, faults ${this.flags.faults})`)
+    this.reporter.info(
+      `sites serve: ${info.sites} sites at ${server.url} (seed ${this.flags.seed}, faults ${this.flags.faults})`,
+    )
     this.reporter.info(`sites serve: chromium --host-resolver-rules="${server.hostResolverRules}"`)
     this.reporter.info(`sites serve: control token ${server.token} (header X-Webgym-Token)`)
     await Promise.race([once(process, 'SIGINT'), once(process, 'SIGTERM')])

@@ -20,7 +20,12 @@ export default class SitesTasks extends BaseCommand<typeof SitesTasks> {
 
   static flags = {
     ...seedFlag,
-    family: Flags.string({multiple: true, multipleNonGreedy: true, helpValue: 'ID', description: `Only these site families (${FAMILIES.map((family) => family.id).join(', ')}).`}),
+    family: Flags.string({
+      multiple: true,
+      multipleNonGreedy: true,
+      helpValue: 'ID',
+      description: `Only these site families (${FAMILIES.map((family) => family.id).join(', ')}).`,
+    }),
     ...variantsFlag,
     ...outputFlag,
   }

@@ -20,13 +20,22 @@ export default class TasksClassify extends BaseCommand<typeof TasksClassify> {
   ]
 
   static strict = false
-  static args = {files: Args.string({ignoreStdin: true, description: 'Task record files (NDJSON, optionally .gz); - or none for stdin'})}
+  static args = {
+    files: Args.string({
+      ignoreStdin: true,
+      description: 'Task record files (NDJSON, optionally .gz); - or none for stdin',
+    }),
+  }
 
   static flags = {
-    force: Flags.boolean({default: false, description: 'Classify again tasks that already have a domain and a subdomain.'}),
+    force: Flags.boolean({
+      default: false,
+      description: 'Classify again tasks that already have a domain and a subdomain.',
+    }),
     'infer-website': Flags.boolean({
       default: false,
-      description: 'Also ask for the website of tasks that have none (validated as a host name, reduced to its registrable domain; null when no single site can be named).',
+      description:
+        'Also ask for the website of tasks that have none (validated as a host name, reduced to its registrable domain; null when no single site can be named).',
     }),
     ...llmFlags,
     ...batchFlags,

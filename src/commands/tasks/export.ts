@@ -29,17 +29,24 @@ export default class TasksExport extends BaseCommand<typeof TasksExport> {
   ]
 
   static strict = false
-  static args = {files: Args.string({ignoreStdin: true, description: 'Task record files (NDJSON, optionally .gz); - or none for stdin'})}
+  static args = {
+    files: Args.string({
+      ignoreStdin: true,
+      description: 'Task record files (NDJSON, optionally .gz); - or none for stdin',
+    }),
+  }
 
   static flags = {
     format: Flags.option({
       options: EXPORT_FORMAT_NAMES,
       default: 'webgym' as const,
-      description: 'Output format: webgym (microsoft/webgym task rows), tasks (our Task records, every field) or hf (rows a Hugging Face datasets user loads as is); see the description.',
+      description:
+        'Output format: webgym (microsoft/webgym task rows), tasks (our Task records, every field) or hf (rows a Hugging Face datasets user loads as is); see the description.',
     })(),
     card: Flags.string({
       helpValue: 'FILE',
-      description: 'With --format hf and -o FILE: also write a Hugging Face dataset card to FILE (README.md beside the data file, for a Hub dataset repository).',
+      description:
+        'With --format hf and -o FILE: also write a Hugging Face dataset card to FILE (README.md beside the data file, for a Hub dataset repository).',
     }),
     ...ioFlags,
   }
@@ -54,7 +61,11 @@ export default class TasksExport extends BaseCommand<typeof TasksExport> {
     let withoutRubric = 0
     // Rows written before a failure (a bad record under --on-invalid fail) stay written, whole: close in any case.
     try {
-      for await (const {record} of readRecords(this.positionals, {schema: TaskSchema, invalid, maxLineBytes: flags['max-line-bytes']})) {
+      for await (const {record} of readRecords(this.positionals, {
+        schema: TaskSchema,
+        invalid,
+        maxLineBytes: flags['max-line-bytes'],
+      })) {
         if (!record.rubric) withoutRubric++
         tally?.add(record)
         await writer.write(format.convert(record))
@@ -62,18 +73,40 @@ export default class TasksExport extends BaseCommand<typeof TasksExport> {
     } finally {
       await writer.close()
     }
-    if (card && tally) await writeText(tally.render({dataFile: card.dataFile, title: card.title, webgymVersion: WEBGYM_VERSION}), card.path)
-    if (withoutRubric > 0 && format.rubricNeed) this.reporter.warn(`tasks export: ${withoutRubric} of ${writer.count} tasks have no rubric; ${format.rubricNeed} (run webgym rubric gen first)`)
-    this.reporter.info(`tasks export: wrote ${writer.count} rows${card ? ` and the dataset card ${card.path}` : ''}; ${invalid.skipped} invalid records skipped`)
+    if (card && tally)
+      await writeText(
+        tally.render({dataFile: card.dataFile, title: card.title, webgymVersion: WEBGYM_VERSION}),
+        card.path,
+      )
+    if (withoutRubric > 0 && format.rubricNeed)
+      this.reporter.warn(
+        `tasks export: ${withoutRubric} of ${writer.count} tasks have no rubric; ${format.rubricNeed} (run webgym rubric gen first)`,
+      )
+    this.reporter.info(
+      `tasks export: wrote ${writer.count} rows${card ? ` and the dataset card ${card.path}` : ''}; ${invalid.skipped} invalid records skipped`,
+    )
   }
 
   /** Where the dataset card goes and what it says of the data file; refused before anything is written. */
   private cardTarget(path: string): {path: string; dataFile: string; title: string} {
     const output = this.flags.output
-    if (this.flags.format !== 'hf') throw new UsageError(`--card describes --format hf rows, not ${this.flags.format}`, 'add --format hf, or drop --card')
-    if (!output || output === STDIN) throw new UsageError('--card needs -o FILE: the card names the data file', 'e.g. -o hub/tasks.jsonl --card hub/README.md')
-    if (path === STDIN) throw new UsageError('--card - would mix the card into the rows on stdout', 'name a file, e.g. --card README.md')
-    if (sameFile(path, output)) throw new UsageError(`--card and -o both name ${JSON.stringify(path)}`, 'write the card to a file of its own, e.g. README.md beside the data')
+    if (this.flags.format !== 'hf')
+      throw new UsageError(
+        `--card describes --format hf rows, not ${this.flags.format}`,
+        'add --format hf, or drop --card',
+      )
+    if (!output || output === STDIN)
+      throw new UsageError(
+        '--card needs -o FILE: the card names the data file',
+        'e.g. -o hub/tasks.jsonl --card hub/README.md',
+      )
+    if (path === STDIN)
+      throw new UsageError('--card - would mix the card into the rows on stdout', 'name a file, e.g. --card README.md')
+    if (sameFile(path, output))
+      throw new UsageError(
+        `--card and -o both name ${JSON.stringify(path)}`,
+        'write the card to a file of its own, e.g. README.md beside the data',
+      )
     assertOutputNotInput(path, this.positionals, '--card')
     const dataFile = relative(dirname(path), output).split('\\').join('/')
     return {path, dataFile, title: basename(output).replace(/(\.jsonl|\.ndjson|\.json)?(\.gz)?$/i, '')}

@@ -12,10 +12,17 @@ export class TimeoutError extends Error {
 }
 
 /** Settles as `promise` does, or rejects with a TimeoutError after `ms` (the promise itself is not cancelled). */
-export async function withTimeout<T>(promise: Promise<T>, ms: number, message = `timed out after ${ms} ms`): Promise<T> {
+export async function withTimeout<T>(
+  promise: Promise<T>,
+  ms: number,
+  message = `timed out after ${ms} ms`,
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   try {
-    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new TimeoutError(message, ms)), ms)))])
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new TimeoutError(message, ms)), ms))),
+    ])
   } finally {
     clearTimeout(timer)
   }

@@ -38,6 +38,9 @@ export class FailureLog {
     const where = this.writer ? `; all of them are in ${this.writer.target}` : ''
     reporter.warn(`${label}: ${this.count} of ${total} records failed${where}`)
     for (const reason of this.reasons) reporter.warn(`  ${reason}`)
-    if (this.count > this.reasons.length && !this.writer) reporter.warn(optionText`  … and ${this.count - this.reasons.length} more (write them all with ${opt('failed')} FILE)`)
+    if (this.count > this.reasons.length && !this.writer)
+      reporter.warn(
+        optionText`  … and ${this.count - this.reasons.length} more (write them all with ${opt('failed')} FILE)`,
+      )
   }
 }

@@ -47,13 +47,19 @@ export class BatchFailuresError extends ExternalError {}
  */
 export async function runRecordBatch<S extends z.ZodType>(options: RecordBatchOptions<S>): Promise<BatchCounts> {
   const note: ResumeNote = (text) => options.reporter.warn(text)
-  const done = options.resume ? await (options.alreadyDone ?? ((path, told) => idsAlreadyDone(path, 'id', undefined, told)))(options.resume, note) : undefined
+  const done = options.resume
+    ? await (options.alreadyDone ?? ((path, told) => idsAlreadyDone(path, 'id', undefined, told)))(options.resume, note)
+    : undefined
   const writer = await RecordWriter.open(options.resume ?? options.output, {append: Boolean(options.resume)})
   const failures = await FailureLog.open(options.failed)
   const progress = new Progress({label: options.label, reporter: options.reporter})
   const duplicates = new DuplicateRecords()
   const shards = new ShardFilter(options.shard)
-  const records = readRecords(options.inputs, {schema: options.schema, invalid: options.invalid, maxLineBytes: options.maxLineBytes})
+  const records = readRecords(options.inputs, {
+    schema: options.schema,
+    invalid: options.invalid,
+    maxLineBytes: options.maxLineBytes,
+  })
   const shardKeyOf = options.shardKeyOf ?? options.idOf
   let counts: BatchCounts
   try {
@@ -78,13 +84,17 @@ export async function runRecordBatch<S extends z.ZodType>(options: RecordBatchOp
   const repeated = duplicates.warning()
   if (repeated) options.reporter.warn(`${options.label}: ${repeated}`)
   const resumed = done ? `, ${counts.skipped} already in ${options.resume}` : ''
-  options.reporter.info(`${options.label}: ${counts.succeeded} done, ${counts.failed} failed${resumed}; ${options.invalid.skipped} invalid records skipped${shards.note()}`)
+  options.reporter.info(
+    `${options.label}: ${counts.succeeded} done, ${counts.failed} failed${resumed}; ${options.invalid.skipped} invalid records skipped${shards.note()}`,
+  )
   failures.report(options.label, counts.total - counts.skipped, options.reporter)
   if (counts.failed > 0 && !options.allowFailures) {
     const target = options.resume ?? options.output
     throw new BatchFailuresError(
       `${options.label}: ${counts.failed} records failed${options.failureNote ? ` (${options.failureNote})` : ''}`,
-      target ? optionText`fix the cause and rerun with ${opt('resume')} ${target}, or pass ${opt('allowFailures')}` : optionText`write the output with ${opt('output')} FILE to be able to ${opt('resume')}, or pass ${opt('allowFailures')}`,
+      target
+        ? optionText`fix the cause and rerun with ${opt('resume')} ${target}, or pass ${opt('allowFailures')}`
+        : optionText`write the output with ${opt('output')} FILE to be able to ${opt('resume')}, or pass ${opt('allowFailures')}`,
     )
   }
   return counts

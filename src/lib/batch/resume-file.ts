@@ -22,7 +22,8 @@ export async function prepareResumeFile(path: string, note: ResumeNote): Promise
   }
   if (!(await startsWithGzipMagic(path))) {
     const dropped = await dropPartialLastLine(path, size)
-    if (dropped > 0) note(`${path}: its last line (${dropped} bytes) was cut short, not a whole record: dropped, to be done again`)
+    if (dropped > 0)
+      note(`${path}: its last line (${dropped} bytes) was cut short, not a whole record: dropped, to be done again`)
     return false
   }
   const {text, cutShort} = await readGzipTolerantly(path)
@@ -32,7 +33,9 @@ export async function prepareResumeFile(path: string, note: ResumeNote): Promise
   const kept = text.slice(0, end)
   await replaceWith(path, kept.length > 0 ? gzipSync(kept) : Buffer.alloc(0))
   const records = kept.length === 0 ? 0 : kept.split('\n').length - 1
-  note(`${path}: gzip data cut short; read ${records} whole records up to the cut${torn > 0 ? ` and dropped a partial one (${torn} bytes)` : ''}, the rest to be done again`)
+  note(
+    `${path}: gzip data cut short; read ${records} whole records up to the cut${torn > 0 ? ` and dropped a partial one (${torn} bytes)` : ''}, the rest to be done again`,
+  )
   return true
 }
 

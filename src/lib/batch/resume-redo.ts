@@ -39,10 +39,17 @@ export async function keysAfterRedo(path: string, options: ResumeRedoOptions): P
       try {
         record = JSON.parse(line.text)
       } catch {
-        throw new InputError(`${path}:${line.line}: not valid JSON, cannot resume from this file`, `resume from the file ${options.writer} wrote`)
+        throw new InputError(
+          `${path}:${line.line}: not valid JSON, cannot resume from this file`,
+          `resume from the file ${options.writer} wrote`,
+        )
       }
       const key = record && typeof record === 'object' ? options.keyOf(record) : undefined
-      if (key === undefined) throw new InputError(`${path}:${line.line}: not ${options.expected}, cannot resume from this file`, `resume from the file ${options.writer} wrote`)
+      if (key === undefined)
+        throw new InputError(
+          `${path}:${line.line}: not ${options.expected}, cannot resume from this file`,
+          `resume from the file ${options.writer} wrote`,
+        )
       if (options.redo(record) || done.has(key)) {
         dropped++
         continue

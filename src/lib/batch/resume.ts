@@ -17,7 +17,12 @@ export interface ResumeHolds {
  * record must pass it: a file of the command's input (tasks without the rubric a rubric gen run adds) is refused
  * rather than read as all done.
  */
-export async function idsAlreadyDone(path: string, idField = 'id', holds?: ResumeHolds, note: ResumeNote = () => {}): Promise<Set<string>> {
+export async function idsAlreadyDone(
+  path: string,
+  idField = 'id',
+  holds?: ResumeHolds,
+  note: ResumeNote = () => {},
+): Promise<Set<string>> {
   const done = new Set<string>()
   try {
     await stat(path)
@@ -37,8 +42,13 @@ export async function idsAlreadyDone(path: string, idField = 'id', holds?: Resum
       }
       // Anything else (a trajectory, a judged record) is another command's output: appending to it would mix kinds.
       const id = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[idField] : undefined
-      if (typeof id !== 'string') throw new InputError(`${path}:${line.line}: not a record with a string "${idField}" (a Task), cannot resume from this file`, hint)
-      if (holds && !holds.test(value as Record<string, unknown>)) throw new InputError(`${path}:${line.line}: not ${holds.expected}, cannot resume from this file`, hint)
+      if (typeof id !== 'string')
+        throw new InputError(
+          `${path}:${line.line}: not a record with a string "${idField}" (a Task), cannot resume from this file`,
+          hint,
+        )
+      if (holds && !holds.test(value as Record<string, unknown>))
+        throw new InputError(`${path}:${line.line}: not ${holds.expected}, cannot resume from this file`, hint)
       done.add(id)
     }
   }

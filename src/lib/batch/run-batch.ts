@@ -76,7 +76,9 @@ export async function runBatch<I>(options: RunBatchOptions<I>): Promise<BatchCou
       }
     } else {
       counts.failed++
-      const error = options.reasonOf ? options.reasonOf(entry.error) : (entry.error as Error)?.message ?? String(entry.error)
+      const error = options.reasonOf
+        ? options.reasonOf(entry.error)
+        : ((entry.error as Error)?.message ?? String(entry.error))
       await options.failures.add({id: options.idOf(entry.record), error, record: entry.record})
     }
     options.onProgress?.(counts)
@@ -86,7 +88,7 @@ export async function runBatch<I>(options: RunBatchOptions<I>): Promise<BatchCou
       while (queue.length > 0 && queue[0].settled) await emit(queue.shift()!)
       return
     }
-    for (let i = 0; i < queue.length; ) {
+    for (let i = 0; i < queue.length;) {
       if (queue[i].settled) await emit(queue.splice(i, 1)[0])
       else i++
     }

@@ -39,7 +39,9 @@ export async function runTaskBatch(options: TaskBatchOptions): Promise<BatchCoun
       inputs: options.inputs,
       schema: TaskSchema,
       idOf: (task) => task.id,
-      ...(options.resumeHolds ? {alreadyDone: (path: string, note: ResumeNote) => idsAlreadyDone(path, 'id', options.resumeHolds, note)} : {}),
+      ...(options.resumeHolds
+        ? {alreadyDone: (path: string, note: ResumeNote) => idsAlreadyDone(path, 'id', options.resumeHolds, note)}
+        : {}),
       work: (task) => options.work(task, client),
       invalid: options.invalid,
       ...batchRunOptions(options),

@@ -5,7 +5,16 @@ import {ExternalError} from '../errors.js'
 // Debian's Chromium driven by playwright-core: Playwright cannot download its own browsers on these machines.
 
 /** Flags that work as root in a container, and keep Chromium off the network it cannot reach. */
-export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage']
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-dev-shm-usage',
+]
 
 const CANDIDATES = ['/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser']
 
@@ -16,11 +25,18 @@ export class ChromiumNotFoundError extends ExternalError {}
 export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
   const configured = env.WEBGYM_CHROMIUM
   if (configured) {
-    if (!existsSync(configured)) throw new ChromiumNotFoundError(`WEBGYM_CHROMIUM points to ${configured}, which does not exist`, 'set it to the Chromium binary, or unset it to use Debian\'s (apt-get install chromium)')
+    if (!existsSync(configured))
+      throw new ChromiumNotFoundError(
+        `WEBGYM_CHROMIUM points to ${configured}, which does not exist`,
+        "set it to the Chromium binary, or unset it to use Debian's (apt-get install chromium)",
+      )
     return configured
   }
   const found = CANDIDATES.find((path) => existsSync(path))
-  if (!found) throw new ChromiumNotFoundError('Chromium not found: install Debian\'s package (apt-get install chromium) or set WEBGYM_CHROMIUM to its path')
+  if (!found)
+    throw new ChromiumNotFoundError(
+      "Chromium not found: install Debian's package (apt-get install chromium) or set WEBGYM_CHROMIUM to its path",
+    )
   return found
 }
 
@@ -45,6 +61,10 @@ export async function launchChromium(options: ChromiumOptions = {}): Promise<Bro
     return await chromium.launch({executablePath, headless: true, args, ...options.launch})
   } catch (error) {
     const reason = (error as Error).message.split('\n')[0]
-    throw new ExternalError(`Chromium did not start: ${reason}`, 'check that this Chromium build runs on this machine, or set WEBGYM_CHROMIUM to another one', {cause: error, command: executablePath, args})
+    throw new ExternalError(
+      `Chromium did not start: ${reason}`,
+      'check that this Chromium build runs on this machine, or set WEBGYM_CHROMIUM to another one',
+      {cause: error, command: executablePath, args},
+    )
   }
 }

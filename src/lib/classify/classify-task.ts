@@ -1,6 +1,12 @@
 import type {z} from 'zod'
 import {LlmError, type LlmClient} from '../llm/client.js'
-import {CLASSIFY_PROMPT_VERSION, ClassifyReplySchema, ClassifyWithWebsiteReplySchema, classifyMessages, type ClassifyReply} from '../prompts/classify.js'
+import {
+  CLASSIFY_PROMPT_VERSION,
+  ClassifyReplySchema,
+  ClassifyWithWebsiteReplySchema,
+  classifyMessages,
+  type ClassifyReply,
+} from '../prompts/classify.js'
 import type {Task} from '../schema/task.js'
 import {domainOfSubdomain} from '../schema/taxonomy.js'
 import {WEBGYM_VERSION} from '../version.js'
@@ -20,7 +26,12 @@ export interface ClassifyOptions {
  * is returned as it is unless `force`; its classification is kept when only its website is asked for. The model and
  * prompt version go to `provenance.classify`, an inferred website sets `meta.website_inferred`.
  */
-export async function classifyTask(task: Task, client: LlmClient, options: ClassifyOptions, tally: ClassifyTally): Promise<Task> {
+export async function classifyTask(
+  task: Task,
+  client: LlmClient,
+  options: ClassifyOptions,
+  tally: ClassifyTally,
+): Promise<Task> {
   const reclassify = options.force || task.domain === null || task.subdomain === null
   const askWebsite = options.inferWebsite && task.website === null
   if (!reclassify && !askWebsite) {
@@ -34,17 +45,29 @@ export async function classifyTask(task: Task, client: LlmClient, options: Class
     messages: classifyMessages(task, {inferWebsite: askWebsite}),
     promptVersion: CLASSIFY_PROMPT_VERSION,
   })
-  let result: Task = {...task, provenance: {...task.provenance, classify: {model: reply.model, prompt_version: CLASSIFY_PROMPT_VERSION, webgym_version: WEBGYM_VERSION}}}
+  let result: Task = {
+    ...task,
+    provenance: {
+      ...task.provenance,
+      classify: {model: reply.model, prompt_version: CLASSIFY_PROMPT_VERSION, webgym_version: WEBGYM_VERSION},
+    },
+  }
   if (reclassify) {
     const domain = domainOfSubdomain(reply.value.subdomain)
-    if (domain === null) throw new LlmError(`the model chose "${reply.value.subdomain}", which is not a subdomain of the taxonomy`)
+    if (domain === null)
+      throw new LlmError(`the model chose "${reply.value.subdomain}", which is not a subdomain of the taxonomy`)
     result = {...result, domain, subdomain: reply.value.subdomain}
     tally.classified++
   }
   if (askWebsite) {
     const site = inferredWebsite(reply.value.website)
     if (site) {
-      result = {...result, website: site.website, start_url: task.start_url ?? site.startUrl, meta: {...task.meta, website_inferred: true}}
+      result = {
+        ...result,
+        website: site.website,
+        start_url: task.start_url ?? site.startUrl,
+        meta: {...task.meta, website_inferred: true},
+      }
       tally.websitesInferred++
     } else {
       tally.noSiteNamed++

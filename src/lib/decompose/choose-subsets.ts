@@ -61,7 +61,8 @@ export function chooseSubsets(rubric: Rubric | null | undefined, options: Choose
   if (!rubric || rubricEligibility(rubric) !== 'eligible' || options.maxPerTask < 1) return []
   const sizes = rubric.fact_groups.map((group) => group.facts.length)
   const random = new SeededRandom(seedFor(options.seed, options.key))
-  const candidates = sizes.length <= FULL_ENUMERATION_GROUPS ? shuffled(allCandidates(sizes), random) : sampledCandidates(sizes, random)
+  const candidates =
+    sizes.length <= FULL_ENUMERATION_GROUPS ? shuffled(allCandidates(sizes), random) : sampledCandidates(sizes, random)
   return pickPreferringDistinctDifficulty(candidates, options.maxPerTask).sort(easiestFirst)
 }
 

@@ -39,7 +39,14 @@ const CONNECT = 1
 const ADDRESS_IPV4 = 1
 const ADDRESS_NAME = 3
 const ADDRESS_IPV6 = 4
-const REPLY = {succeeded: 0, failure: 1, notAllowed: 2, hostUnreachable: 4, commandNotSupported: 7, addressNotSupported: 8} as const
+const REPLY = {
+  succeeded: 0,
+  failure: 1,
+  notAllowed: 2,
+  hostUnreachable: 4,
+  commandNotSupported: 7,
+  addressNotSupported: 8,
+} as const
 
 export class EgressProxy {
   /** Connections refused so far. */
@@ -75,7 +82,11 @@ export class EgressProxy {
 
   /** Chromium's flags that send all of its traffic here, loopback included, and keep WebRTC off raw UDP. */
   chromiumArgs(): string[] {
-    return [`--proxy-server=${this.url}`, '--proxy-bypass-list=<-loopback>', '--force-webrtc-ip-handling-policy=disable_non_proxied_udp']
+    return [
+      `--proxy-server=${this.url}`,
+      '--proxy-bypass-list=<-loopback>',
+      '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+    ]
   }
 
   /** Why the proxy refused this URL's destination, when it did (null: not refused, or not decided yet). */
@@ -120,7 +131,8 @@ export class EgressProxy {
         if (methods === 'bad') return void client.destroy()
         buffered = buffered.subarray(methods.length)
         greeted = true
-        if (!methods.offers.includes(NO_AUTHENTICATION)) return void client.end(Buffer.from([SOCKS_VERSION, NO_ACCEPTABLE_METHOD]))
+        if (!methods.offers.includes(NO_AUTHENTICATION))
+          return void client.end(Buffer.from([SOCKS_VERSION, NO_ACCEPTABLE_METHOD]))
         client.write(Buffer.from([SOCKS_VERSION, NO_AUTHENTICATION]))
       }
       const request = readRequest(buffered)
@@ -186,7 +198,10 @@ export class EgressProxy {
       try {
         addresses = await this.resolve(bare)
       } catch (error) {
-        return {ok: false, reason: `blocked: ${host} does not resolve (${(error as NodeJS.ErrnoException).code ?? 'lookup failed'})`}
+        return {
+          ok: false,
+          reason: `blocked: ${host} does not resolve (${(error as NodeJS.ErrnoException).code ?? 'lookup failed'})`,
+        }
       }
     }
     if (addresses.length === 0) return {ok: false, reason: `blocked: ${host} does not resolve`}
@@ -235,7 +250,8 @@ function readRequest(data: Buffer): {host: string; port: number; length: number}
   if (data.length < 5) return null
   if (data[0] !== SOCKS_VERSION) return 'bad'
   const type = data[3]
-  const addressLength = type === ADDRESS_IPV4 ? 4 : type === ADDRESS_IPV6 ? 16 : type === ADDRESS_NAME ? 1 + data[4]! : -1
+  const addressLength =
+    type === ADDRESS_IPV4 ? 4 : type === ADDRESS_IPV6 ? 16 : type === ADDRESS_NAME ? 1 + data[4]! : -1
   if (addressLength < 0) return {reply: REPLY.addressNotSupported}
   const length = 4 + addressLength + 2
   if (data.length < length) return null

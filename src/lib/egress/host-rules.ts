@@ -21,9 +21,16 @@ export class HostRules {
 
   static parse(text: string | undefined): HostRules {
     const rules: MapRule[] = []
-    for (const part of (text ?? '').split(',').map((rule) => rule.trim()).filter(Boolean)) {
+    for (const part of (text ?? '')
+      .split(',')
+      .map((rule) => rule.trim())
+      .filter(Boolean)) {
       const match = /^MAP\s+(\S+)\s+(\S+)$/i.exec(part)
-      if (!match) throw new UsageError(`host resolver rule ${JSON.stringify(part)} is not understood`, 'give rules as "MAP pattern address[:port]", comma-separated, e.g. "MAP *.webgym.test 127.0.0.1:8040"')
+      if (!match)
+        throw new UsageError(
+          `host resolver rule ${JSON.stringify(part)} is not understood`,
+          'give rules as "MAP pattern address[:port]", comma-separated, e.g. "MAP *.webgym.test 127.0.0.1:8040"',
+        )
       rules.push({glob: match[1]!.toLowerCase(), pattern: globPattern(match[1]!), target: parseTarget(part, match[2]!)})
     }
     return new HostRules(rules)
@@ -54,8 +61,16 @@ function parseTarget(rule: string, text: string): MappedTarget {
   const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(text)
   const plain = /^([^:[\]]+)(?::(\d+))?$/.exec(text)
   const found = bracketed ?? plain
-  if (!found) throw new UsageError(`host resolver rule ${JSON.stringify(rule)} maps to ${JSON.stringify(text)}, which is not address[:port]`, 'give an address and an optional port, e.g. 127.0.0.1:8040')
+  if (!found)
+    throw new UsageError(
+      `host resolver rule ${JSON.stringify(rule)} maps to ${JSON.stringify(text)}, which is not address[:port]`,
+      'give an address and an optional port, e.g. 127.0.0.1:8040',
+    )
   const port = found[2] === undefined ? null : Number(found[2])
-  if (port !== null && (port < 1 || port > 65_535)) throw new UsageError(`host resolver rule ${JSON.stringify(rule)} has a port outside 1-65535`, 'give a port from 1 to 65535')
+  if (port !== null && (port < 1 || port > 65_535))
+    throw new UsageError(
+      `host resolver rule ${JSON.stringify(rule)} has a port outside 1-65535`,
+      'give a port from 1 to 65535',
+    )
   return {host: found[1]!, port}
 }

@@ -65,12 +65,22 @@ export interface EvaluateOptions {
 export function evaluate(runs: readonly RunOutcomes[], options: EvaluateOptions): EvalReport {
   const reports = runs.map((run) => runReport(run, options))
   const comparisons = runs.slice(1).map((run) => comparePaired(runs[0]!, run, options))
-  return {runs: reports, paired: runs.length === 2 ? comparisons[0]! : null, comparisons, bootstrap: {samples: options.bootstrapSamples, seed: options.seed}}
+  return {
+    runs: reports,
+    paired: runs.length === 2 ? comparisons[0]! : null,
+    comparisons,
+    bootstrap: {samples: options.bootstrapSamples, seed: options.seed},
+  }
 }
 
 function cell(tasks: readonly TaskOutcome[]): Cell {
   const successes = tasks.filter(firstSuccess).length
-  return {n: tasks.length, successes, success_rate: tasks.length === 0 ? 0 : successes / tasks.length, ci95: wilsonInterval(successes, tasks.length)}
+  return {
+    n: tasks.length,
+    successes,
+    success_rate: tasks.length === 0 ? 0 : successes / tasks.length,
+    ci95: wilsonInterval(successes, tasks.length),
+  }
 }
 
 function facet(tasks: readonly TaskOutcome[], keyOf: (task: TaskOutcome) => string): Record<string, Cell> {
@@ -80,7 +90,9 @@ function facet(tasks: readonly TaskOutcome[], keyOf: (task: TaskOutcome) => stri
     if (!groups.has(key)) groups.set(key, [])
     groups.get(key)!.push(task)
   }
-  return Object.fromEntries([...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([key, group]) => [key, cell(group)]))
+  return Object.fromEntries(
+    [...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([key, group]) => [key, cell(group)]),
+  )
 }
 
 function runReport(run: RunOutcomes, options: EvaluateOptions): RunReport {
@@ -94,7 +106,10 @@ function runReport(run: RunOutcomes, options: EvaluateOptions): RunReport {
     passAt = {}
     for (let k = 1; k <= attempts; k++) {
       const eligible = tasks.filter((task) => task.attempts.length >= k)
-      const total = eligible.reduce((sum, task) => sum + passAtK(task.attempts.length, task.attempts.filter((a) => a.success).length, k), 0)
+      const total = eligible.reduce(
+        (sum, task) => sum + passAtK(task.attempts.length, task.attempts.filter((a) => a.success).length, k),
+        0,
+      )
       passAt[String(k)] = eligible.length === 0 ? 0 : total / eligible.length
     }
   }
@@ -117,9 +132,15 @@ function runReport(run: RunOutcomes, options: EvaluateOptions): RunReport {
 }
 
 /** The second run against the first on the tasks both hold (their first attempts). */
-export function comparePaired(first: RunOutcomes, second: RunOutcomes, options: Pick<EvaluateOptions, 'bootstrapSamples' | 'seed'>): PairedReport {
+export function comparePaired(
+  first: RunOutcomes,
+  second: RunOutcomes,
+  options: Pick<EvaluateOptions, 'bootstrapSamples' | 'seed'>,
+): PairedReport {
   const shared = [...first.tasks.keys()].filter((id) => second.tasks.has(id)).sort()
-  const pairs = shared.map((id) => [Number(firstSuccess(first.tasks.get(id)!)), Number(firstSuccess(second.tasks.get(id)!))] as const)
+  const pairs = shared.map(
+    (id) => [Number(firstSuccess(first.tasks.get(id)!)), Number(firstSuccess(second.tasks.get(id)!))] as const,
+  )
   const onlyFirst = pairs.filter(([a, b]) => a === 1 && b === 0).length
   const onlySecond = pairs.filter(([a, b]) => a === 0 && b === 1).length
   return {
@@ -129,7 +150,9 @@ export function comparePaired(first: RunOutcomes, second: RunOutcomes, options: 
     difference: shared.length === 0 ? 0 : (onlySecond - onlyFirst) / shared.length,
     ci95: pairedBootstrap(pairs, options.bootstrapSamples, options.seed),
     mcnemar_p: mcnemarP(onlyFirst, onlySecond),
-    flipped: shared.flatMap((id, i) => (pairs[i]![0] !== pairs[i]![1] ? [{task_id: id, first: pairs[i]![0] as 0 | 1, second: pairs[i]![1] as 0 | 1}] : [])),
+    flipped: shared.flatMap((id, i) =>
+      pairs[i]![0] !== pairs[i]![1] ? [{task_id: id, first: pairs[i]![0] as 0 | 1, second: pairs[i]![1] as 0 | 1}] : [],
+    ),
     only_in_first: [...first.tasks.keys()].filter((id) => !second.tasks.has(id)).sort(),
     only_in_second: [...second.tasks.keys()].filter((id) => !first.tasks.has(id)).sort(),
   }

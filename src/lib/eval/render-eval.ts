@@ -15,7 +15,17 @@ function tables(report: EvalReport): Table[] {
   const out: Table[] = [
     {
       title: 'Runs',
-      head: ['run', 'policy', 'model', 'tasks', 'success', '95% CI', ...(runs.some((run) => run.pass_at_k) ? ['pass@k'] : []), 'mean steps', 'statuses'],
+      head: [
+        'run',
+        'policy',
+        'model',
+        'tasks',
+        'success',
+        '95% CI',
+        ...(runs.some((run) => run.pass_at_k) ? ['pass@k'] : []),
+        'mean steps',
+        'statuses',
+      ],
       rows: runs.map((run) => [
         run.name,
         run.policy ?? '-',
@@ -23,9 +33,19 @@ function tables(report: EvalReport): Table[] {
         String(run.n),
         pct(run.success_rate),
         interval(run.ci95),
-        ...(runs.some((r) => r.pass_at_k) ? [run.pass_at_k ? Object.entries(run.pass_at_k).map(([k, v]) => `@${k} ${pct(v)}`).join(' ') : '-'] : []),
+        ...(runs.some((r) => r.pass_at_k)
+          ? [
+              run.pass_at_k
+                ? Object.entries(run.pass_at_k)
+                    .map(([k, v]) => `@${k} ${pct(v)}`)
+                    .join(' ')
+                : '-',
+            ]
+          : []),
         run.mean_steps.toFixed(1),
-        Object.entries(run.statuses).map(([status, count]) => `${status} ${count}`).join(', '),
+        Object.entries(run.statuses)
+          .map(([status, count]) => `${status} ${count}`)
+          .join(', '),
       ]),
     },
   ]
@@ -41,10 +61,13 @@ function tables(report: EvalReport): Table[] {
     out.push({
       title,
       head: ['', ...runs.map((run) => run.name)],
-      rows: keys.map((key) => [key, ...runs.map((run) => {
-        const c = of(run)?.[key]
-        return c ? `${pct(c.success_rate)} ${interval(c.ci95)} n=${c.n}` : '-'
-      })]),
+      rows: keys.map((key) => [
+        key,
+        ...runs.map((run) => {
+          const c = of(run)?.[key]
+          return c ? `${pct(c.success_rate)} ${interval(c.ci95)} n=${c.n}` : '-'
+        }),
+      ]),
     })
   }
   for (const paired of report.comparisons) out.push(pairedTable(paired))
@@ -56,7 +79,10 @@ function pairedTable(paired: PairedReport): Table {
     ['tasks in both', String(paired.n)],
     [`difference (${paired.second} - ${paired.first})`, `${signed(paired.difference)} ${interval(paired.ci95)}`],
     ["McNemar's exact p", pValue(paired.mcnemar_p)],
-    ['flipped', `${paired.flipped.filter((f) => f.second === 1).length} to success, ${paired.flipped.filter((f) => f.second === 0).length} to failure`],
+    [
+      'flipped',
+      `${paired.flipped.filter((f) => f.second === 1).length} to success, ${paired.flipped.filter((f) => f.second === 0).length} to failure`,
+    ],
   ]
   if (paired.only_in_first.length > 0) rows.push([`only in ${paired.first}`, listed(paired.only_in_first)])
   if (paired.only_in_second.length > 0) rows.push([`only in ${paired.second}`, listed(paired.only_in_second)])
@@ -75,7 +101,11 @@ export function renderText(report: EvalReport): string {
     .map(({title, head, rows}) => {
       const all = head.some((h) => h !== '') ? [head, ...rows] : rows
       const widths = all[0]!.map((_, column) => Math.max(...all.map((row) => row[column]!.length)))
-      const line = (row: string[]) => row.map((value, column) => value.padEnd(widths[column]!)).join('  ').trimEnd()
+      const line = (row: string[]) =>
+        row
+          .map((value, column) => value.padEnd(widths[column]!))
+          .join('  ')
+          .trimEnd()
       return [title, ...all.map(line)].join('\n')
     })
     .join('\n\n')
@@ -86,18 +116,34 @@ export function renderText(report: EvalReport): string {
 export function renderMarkdown(report: EvalReport): string {
   const escape = (value: string) => value.replaceAll('|', '\\|')
   return tables(report)
-    .map(({title, head, rows}) => [`### ${title}`, '', `| ${head.map(escape).join(' | ')} |`, `|${head.map(() => ' --- |').join('')}`, ...rows.map((row) => `| ${row.map(escape).join(' | ')} |`)].join('\n'))
+    .map(({title, head, rows}) =>
+      [
+        `### ${title}`,
+        '',
+        `| ${head.map(escape).join(' | ')} |`,
+        `|${head.map(() => ' --- |').join('')}`,
+        ...rows.map((row) => `| ${row.map(escape).join(' | ')} |`),
+      ].join('\n'),
+    )
     .join('\n\n')
     .concat('\n')
 }
 
 /** One row per run and facet value (overall included), for spreadsheets. */
 export function renderCsv(report: EvalReport): string {
-  const rows: (string | number)[][] = [['run', 'facet', 'value', 'n', 'successes', 'success_rate', 'ci95_low', 'ci95_high']]
-  const push = (run: string, facetName: string, value: string, c: Cell) => rows.push([run, facetName, value, c.n, c.successes, c.success_rate, c.ci95[0], c.ci95[1]])
+  const rows: (string | number)[][] = [
+    ['run', 'facet', 'value', 'n', 'successes', 'success_rate', 'ci95_low', 'ci95_high'],
+  ]
+  const push = (run: string, facetName: string, value: string, c: Cell) =>
+    rows.push([run, facetName, value, c.n, c.successes, c.success_rate, c.ci95[0], c.ci95[1]])
   for (const run of report.runs) {
     push(run.name, 'overall', '', run)
-    for (const [facetName, cells] of [['level', run.by_level], ['split', run.by_split], ['source', run.by_source], ['domain', run.by_domain]] as const) {
+    for (const [facetName, cells] of [
+      ['level', run.by_level],
+      ['split', run.by_split],
+      ['source', run.by_source],
+      ['domain', run.by_domain],
+    ] as const) {
       for (const [value, c] of Object.entries(cells ?? {})) push(run.name, facetName, value, c)
     }
   }

@@ -29,10 +29,18 @@ export function runName(file: string): string {
 }
 
 /** Reads one run: every judged trajectory, grouped by task; a trajectory given twice counts once. */
-export async function readRun(file: string, name: string, options: {invalid: InvalidRecords; maxLineBytes?: number}): Promise<RunOutcomes> {
+export async function readRun(
+  file: string,
+  name: string,
+  options: {invalid: InvalidRecords; maxLineBytes?: number},
+): Promise<RunOutcomes> {
   const run: RunOutcomes = {name, file, policy: null, model: null, tasks: new Map(), duplicates: 0}
   const seen = new Set<string>()
-  for await (const {record} of readRecords([file], {schema: JudgedTrajectorySchema, invalid: options.invalid, maxLineBytes: options.maxLineBytes})) {
+  for await (const {record} of readRecords([file], {
+    schema: JudgedTrajectorySchema,
+    invalid: options.invalid,
+    maxLineBytes: options.maxLineBytes,
+  })) {
     const trajectory = record as JudgedTrajectory
     const attempt = trajectory.attempt ?? 1
     const key = `${trajectory.task.id}#${attempt}`
@@ -45,10 +53,21 @@ export async function readRun(file: string, name: string, options: {invalid: Inv
     run.model ??= trajectory.run.model ?? null
     let task = run.tasks.get(trajectory.task.id)
     if (!task) {
-      task = {taskId: trajectory.task.id, level: trajectory.task.level ?? null, domain: trajectory.task.domain ?? null, source: trajectory.task.source, attempts: []}
+      task = {
+        taskId: trajectory.task.id,
+        level: trajectory.task.level ?? null,
+        domain: trajectory.task.domain ?? null,
+        source: trajectory.task.source,
+        attempts: [],
+      }
       run.tasks.set(task.taskId, task)
     }
-    task.attempts.push({attempt, success: trajectory.judgment.reward === 1, steps: trajectory.steps.length, status: trajectory.status})
+    task.attempts.push({
+      attempt,
+      success: trajectory.judgment.reward === 1,
+      steps: trajectory.steps.length,
+      status: trajectory.status,
+    })
   }
   for (const task of run.tasks.values()) task.attempts.sort((a, b) => a.attempt - b.attempt)
   return run

@@ -28,7 +28,11 @@ export function passAtK(n: number, c: number, k: number): number {
  * The 95% percentile interval of mean(b) - mean(a) over tasks resampled with replacement (paired: a task's two
  * outcomes stay together), from `samples` resamples drawn with `seed`.
  */
-export function pairedBootstrap(pairs: readonly (readonly [number, number])[], samples: number, seed: number): [number, number] {
+export function pairedBootstrap(
+  pairs: readonly (readonly [number, number])[],
+  samples: number,
+  seed: number,
+): [number, number] {
   const n = pairs.length
   if (n === 0) return [0, 0]
   const random = new SeededRandom(seed)

@@ -17,6 +17,7 @@ export function valueAtPath(value: unknown, path: readonly string[]): unknown {
 /** A JSON scalar as `--where` compares it: a string as itself, a number, boolean or null as JSON; else undefined. */
 export function scalarText(value: unknown): string | undefined {
   if (typeof value === 'string') return value
-  if (value === null || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) return JSON.stringify(value)
+  if (value === null || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)))
+    return JSON.stringify(value)
   return undefined
 }

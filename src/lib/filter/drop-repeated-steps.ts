@@ -23,8 +23,14 @@ export function repeatedStepPositions(steps: readonly StepLike[]): Set<number> {
  * kept, the reward and judgment untouched). The steps stay in the record: `webgym train` leaves them out as targets
  * but still rebuilds every later prompt from the whole history, exactly as the policy saw it.
  */
-export function markedNotToTrain(record: Record<string, unknown>, positions: ReadonlySet<number>): Record<string, unknown> {
+export function markedNotToTrain(
+  record: Record<string, unknown>,
+  positions: ReadonlySet<number>,
+): Record<string, unknown> {
   const steps = record.steps
   if (!Array.isArray(steps) || positions.size === 0) return record
-  return {...record, steps: steps.map((step, i) => (positions.has(i) ? {...(step as Record<string, unknown>), train: false} : step))}
+  return {
+    ...record,
+    steps: steps.map((step, i) => (positions.has(i) ? {...(step as Record<string, unknown>), train: false} : step)),
+  }
 }

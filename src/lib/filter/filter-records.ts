@@ -53,7 +53,11 @@ export async function filterRecords(options: FilterRecordsOptions): Promise<Filt
 
   // The kept records written before a failure (a bad record, a broken input) stay written, whole: close in any case.
   try {
-    const records = readRecords(options.inputs, {schema: JudgedTrajectorySchema, invalid: options.invalid, maxLineBytes: options.maxLineBytes})
+    const records = readRecords(options.inputs, {
+      schema: JudgedTrajectorySchema,
+      invalid: options.invalid,
+      maxLineBytes: options.maxLineBytes,
+    })
     for await (const {record, text} of tally.duplicates.counted(records)) {
       const position = ++tally.read
       const failed = firstFailedCheck(checks, record)

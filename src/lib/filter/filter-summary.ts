@@ -29,11 +29,21 @@ export class FilterTally {
 }
 
 // The summary line, naming the options that dropped records.
-export function filterSummaryLine(tally: FilterTally, options: {invalidSkipped: number; dropRepeatedSteps: boolean}): OptionText {
-  const reasons = joinText([...tally.dropped.values()].map(({reason, count}) => optionText`${reason}: ${count}`), ', ')
-  const parts: Text[] = [optionText`filter: read ${tally.read}, kept ${tally.kept}, dropped ${tally.droppedTotal}${tally.dropped.size > 0 ? optionText` (${reasons})` : ''}`]
+export function filterSummaryLine(
+  tally: FilterTally,
+  options: {invalidSkipped: number; dropRepeatedSteps: boolean},
+): OptionText {
+  const reasons = joinText(
+    [...tally.dropped.values()].map(({reason, count}) => optionText`${reason}: ${count}`),
+    ', ',
+  )
+  const parts: Text[] = [
+    optionText`filter: read ${tally.read}, kept ${tally.kept}, dropped ${tally.droppedTotal}${tally.dropped.size > 0 ? optionText` (${reasons})` : ''}`,
+  ]
   if (options.dropRepeatedSteps) {
-    parts.push(optionText`${opt('dropRepeatedSteps')} marked ${tally.stepsRemoved} of ${tally.stepsKept} steps in kept trajectories not to train on`)
+    parts.push(
+      optionText`${opt('dropRepeatedSteps')} marked ${tally.stepsRemoved} of ${tally.stepsKept} steps in kept trajectories not to train on`,
+    )
   }
   parts.push(`${options.invalidSkipped} invalid skipped`)
   return joinText(parts, '; ')

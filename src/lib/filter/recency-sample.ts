@@ -21,7 +21,8 @@ export class RecencySample<T extends {position: number}> {
   private rank = 0
 
   constructor(private readonly options: SampleOptions) {
-    if (!Number.isSafeInteger(options.size) || options.size < 1) throw new RangeError(`size must be a whole number of at least 1, got ${options.size}`)
+    if (!Number.isSafeInteger(options.size) || options.size < 1)
+      throw new RangeError(`size must be a whole number of at least 1, got ${options.size}`)
     this.random = new SeededRandom(options.seed)
   }
 

@@ -25,7 +25,8 @@ export class RecentPerTask<T extends Recency> {
   private readonly byTask = new Map<string, T[]>()
 
   constructor(readonly limit: number) {
-    if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`limit must be a whole number of at least 1, got ${limit}`)
+    if (!Number.isSafeInteger(limit) || limit < 1)
+      throw new RangeError(`limit must be a whole number of at least 1, got ${limit}`)
   }
 
   /** Holds the item if it is among its task's `limit` most recent so far; returns how many items were let go (0 or 1). */

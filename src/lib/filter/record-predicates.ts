@@ -12,9 +12,14 @@ export interface RecordCheck {
 // The record filters in the order they are tried: a dropped record is counted under the first one it fails.
 export function recordChecks(options: FilterOptions): RecordCheck[] {
   const checks: RecordCheck[] = []
-  if (options.success) checks.push({reason: optionText`${opt('success')}`, keeps: (record) => record.judgment.reward === 1})
+  if (options.success)
+    checks.push({reason: optionText`${opt('success')}`, keeps: (record) => record.judgment.reward === 1})
   const {minReward} = options
-  if (minReward !== null) checks.push({reason: optionText`${opt('minReward')} ${minReward}`, keeps: (record) => record.judgment.reward >= minReward})
+  if (minReward !== null)
+    checks.push({
+      reason: optionText`${opt('minReward')} ${minReward}`,
+      keeps: (record) => record.judgment.reward >= minReward,
+    })
   if (options.statuses.length > 0) {
     const statuses = new Set<string>(options.statuses)
     checks.push({reason: optionText`${opt('status')}`, keeps: (record) => statuses.has(record.status)})
@@ -23,7 +28,8 @@ export function recordChecks(options: FilterOptions): RecordCheck[] {
     const levels = new Set<string | null>(options.levels)
     checks.push({reason: optionText`${opt('level')}`, keeps: (record) => levels.has(record.task.level)})
   }
-  for (const clause of options.where) checks.push({reason: optionText`${opt('where')} ${clause.text}`, keeps: (record) => whereHolds(clause, record)})
+  for (const clause of options.where)
+    checks.push({reason: optionText`${opt('where')} ${clause.text}`, keeps: (record) => whereHolds(clause, record)})
   return checks
 }
 

@@ -29,7 +29,10 @@ export class ArtefactStore {
         await rename(temporary, path)
       }
     } catch (error) {
-      throw new ExternalError(`${this.dir}: cannot store an artefact (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, optionText`check the directory given with ${opt('shots')} and the free disk space`)
+      throw new ExternalError(
+        `${this.dir}: cannot store an artefact (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+        optionText`check the directory given with ${opt('shots')} and the free disk space`,
+      )
     }
     this.known.add(name)
     return name

@@ -25,7 +25,10 @@ export interface LineChunk {
  * Splits a byte stream into chunks of complete lines, one per chunk read, holding at most one partial line besides
  * the chunk; a partial line longer than `maxLineBytes` is skipped up to its newline and reported as a bad line.
  */
-export async function* readLineChunks(stream: Readable, maxLineBytes = DEFAULT_MAX_LINE_BYTES): AsyncGenerator<LineChunk> {
+export async function* readLineChunks(
+  stream: Readable,
+  maxLineBytes = DEFAULT_MAX_LINE_BYTES,
+): AsyncGenerator<LineChunk> {
   const tooLong = tooLongMessage(maxLineBytes)
   let pending: Buffer[] = []
   let pendingBytes = 0
@@ -73,7 +76,14 @@ export async function* readLineChunks(stream: Readable, maxLineBytes = DEFAULT_M
 /** The lines of a chunk, decoded (UTF-8 checked, BOM and CR removed, over-long lines reported). */
 export function decodeLineChunk(chunk: LineChunk): Line[] {
   const batch = [...chunk.lines]
-  if (chunk.bytes) splitLines(Buffer.from(chunk.bytes.buffer, chunk.bytes.byteOffset, chunk.bytes.byteLength), chunk.lineBefore, chunk.maxLineBytes, tooLongMessage(chunk.maxLineBytes), batch)
+  if (chunk.bytes)
+    splitLines(
+      Buffer.from(chunk.bytes.buffer, chunk.bytes.byteOffset, chunk.bytes.byteLength),
+      chunk.lineBefore,
+      chunk.maxLineBytes,
+      tooLongMessage(chunk.maxLineBytes),
+      batch,
+    )
   return batch
 }
 
@@ -83,7 +93,10 @@ export function decodeLineChunk(chunk: LineChunk): Line[] {
  * stream. Each chunk's complete lines are decoded in one call, and batches keep per-line async overhead off the hot
  * path.
  */
-export async function* readLineBatches(stream: Readable, maxLineBytes = DEFAULT_MAX_LINE_BYTES): AsyncGenerator<Line[]> {
+export async function* readLineBatches(
+  stream: Readable,
+  maxLineBytes = DEFAULT_MAX_LINE_BYTES,
+): AsyncGenerator<Line[]> {
   for await (const chunk of readLineChunks(stream, maxLineBytes)) yield decodeLineChunk(chunk)
 }
 

@@ -40,7 +40,10 @@ export class RecordWriter {
       await mkdir(dirname(path), {recursive: true})
       handle = await open(path, options.append ? 'a' : 'w')
     } catch (error) {
-      throw new ExternalError(`${path}: cannot write (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, 'check the path and its permissions')
+      throw new ExternalError(
+        `${path}: cannot write (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+        'check the path and its permissions',
+      )
     }
     const size = options.append ? (await handle.stat()).size : 0
     return new RecordWriter(handle, path, path.endsWith('.gz'), size)
@@ -103,7 +106,8 @@ export class RecordWriter {
     }
     const data = this.gzip ? gzipSync(bytes) : bytes
     try {
-      for (let offset = 0; offset < data.length; ) offset += (await handle.write(data, offset, data.length - offset)).bytesWritten
+      for (let offset = 0; offset < data.length;)
+        offset += (await handle.write(data, offset, data.length - offset)).bytesWritten
       this.size += data.length
     } catch (error) {
       await handle.truncate(this.size).catch(() => {})
@@ -115,6 +119,17 @@ export class RecordWriter {
 
 function writeFailure(path: string, error: unknown, written: number): OutputWriteError {
   const code = (error as NodeJS.ErrnoException).code
-  const what = code === 'ENOSPC' ? 'no space left on device' : code === 'EDQUOT' ? 'disk quota exceeded' : code === 'EIO' ? 'input/output error' : ((error as Error).message ?? String(error))
-  return new OutputWriteError(`${path}: ${what}${code ? ` (${code})` : ''}; the ${written} records written before it are whole`, optionText`free space or write elsewhere, then rerun with ${opt('resume')} ${path}`, {cause: error})
+  const what =
+    code === 'ENOSPC'
+      ? 'no space left on device'
+      : code === 'EDQUOT'
+        ? 'disk quota exceeded'
+        : code === 'EIO'
+          ? 'input/output error'
+          : ((error as Error).message ?? String(error))
+  return new OutputWriteError(
+    `${path}: ${what}${code ? ` (${code})` : ''}; the ${written} records written before it are whole`,
+    optionText`free space or write elsewhere, then rerun with ${opt('resume')} ${path}`,
+    {cause: error},
+  )
 }

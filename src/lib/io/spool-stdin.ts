@@ -27,7 +27,11 @@ export async function spoolStdin(): Promise<Spool> {
     await remove()
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'ENOSPC' || code === 'EACCES' || code === 'EDQUOT') {
-      throw new ExternalError(`cannot copy stdin to ${dir} (${code})`, 'free some space, or point TMPDIR at a larger disk', {cause: error})
+      throw new ExternalError(
+        `cannot copy stdin to ${dir} (${code})`,
+        'free some space, or point TMPDIR at a larger disk',
+        {cause: error},
+      )
     }
     throw error
   }

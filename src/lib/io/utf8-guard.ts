@@ -10,11 +10,25 @@ export function utf8Guard(file: string): Transform {
       try {
         decoder.decode(chunk, {stream: true})
       } catch {
-        callback(new InvalidRecordError({file, line: line + countBefore(chunk)}, undefined, 'not UTF-8 text (binary data?)', 'check that the file is the text file you meant'))
+        callback(
+          new InvalidRecordError(
+            {file, line: line + countBefore(chunk)},
+            undefined,
+            'not UTF-8 text (binary data?)',
+            'check that the file is the text file you meant',
+          ),
+        )
         return
       }
       if (chunk.includes(0)) {
-        callback(new InvalidRecordError({file, line: line + countNewlines(chunk.subarray(0, chunk.indexOf(0)))}, undefined, 'contains NUL bytes (binary data?)', 'check that the file is the text file you meant'))
+        callback(
+          new InvalidRecordError(
+            {file, line: line + countNewlines(chunk.subarray(0, chunk.indexOf(0)))},
+            undefined,
+            'contains NUL bytes (binary data?)',
+            'check that the file is the text file you meant',
+          ),
+        )
         return
       }
       line += countNewlines(chunk)

@@ -85,7 +85,10 @@ export function agreementReport(pairs: readonly ScoredPair[]): AgreementReport {
   const sources = [...bySource.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
   return {
     overall: agreementOfPairs(pairs),
-    by_level: Object.fromEntries(LEVEL_GROUPS.map((level) => [level, agreementOfPairs(byLevel.get(level)!)])) as Record<LevelGroup, Agreement>,
+    by_level: Object.fromEntries(LEVEL_GROUPS.map((level) => [level, agreementOfPairs(byLevel.get(level)!)])) as Record<
+      LevelGroup,
+      Agreement
+    >,
     by_source: Object.fromEntries(sources.map((source) => [source, agreementOfPairs(bySource.get(source)!)])),
   }
 }

@@ -48,10 +48,26 @@ export async function evalJudge(options: JudgeEvalOptions): Promise<JudgeEval> {
   const read = {invalid: options.invalid, maxLineBytes: options.maxLineBytes}
   const labels = await readLabels(options.labels, read)
   const predictions: Prediction[] = []
-  for await (const {record, location} of readRecords([options.predictions], {schema: JudgedTrajectorySchema, ...read})) {
+  for await (const {record, location} of readRecords([options.predictions], {
+    schema: JudgedTrajectorySchema,
+    ...read,
+  })) {
     const {task, judgment} = record
-    const facts = judgment.facts.map(({group_id, fact, pass}) => ({group_id, fact, value: pass ? (1 as const) : (0 as const)}))
-    predictions.push({key: trajectoryKey(record), task_id: task.id, level: task.level, source: task.source, reward: judgment.reward, judge_error: judgment.error !== null, facts, location})
+    const facts = judgment.facts.map(({group_id, fact, pass}) => ({
+      group_id,
+      fact,
+      value: pass ? (1 as const) : (0 as const),
+    }))
+    predictions.push({
+      key: trajectoryKey(record),
+      task_id: task.id,
+      level: task.level,
+      source: task.source,
+      reward: judgment.reward,
+      judge_error: judgment.error !== null,
+      facts,
+      location,
+    })
   }
   const match = matchLabels(predictions, labels)
   const agreement = agreementReport(match.pairs)
@@ -81,11 +97,15 @@ export function unmatchedMessage(result: JudgeEval): string | undefined {
   const [label] = result.unmatched_labels
   if (prediction) {
     const count = result.unmatched_predictions.length
-    parts.push(`${count} judged ${count === 1 ? 'trajectory has' : 'trajectories have'} no label (first: ${formatLocation(prediction.location)}, key "${prediction.key}")`)
+    parts.push(
+      `${count} judged ${count === 1 ? 'trajectory has' : 'trajectories have'} no label (first: ${formatLocation(prediction.location)}, key "${prediction.key}")`,
+    )
   }
   if (label) {
     const count = result.unmatched_labels.length
-    parts.push(`${count} ${count === 1 ? 'label matches' : 'labels match'} no judged trajectory (first: ${formatLocation(label.location)}, ${label.target.by} "${label.target.value}")`)
+    parts.push(
+      `${count} ${count === 1 ? 'label matches' : 'labels match'} no judged trajectory (first: ${formatLocation(label.location)}, ${label.target.by} "${label.target.value}")`,
+    )
   }
   return parts.length > 0 ? parts.join('; ') : undefined
 }
@@ -98,12 +118,19 @@ export function unmatchedFacts(result: JudgeEval): string | undefined {
 /** Strict evaluation: every judged trajectory has a label and every label a trajectory. */
 export function assertAllMatched(result: JudgeEval): void {
   const message = unmatchedMessage(result)
-  if (message) throw new InputError(optionText`${opt('strict')}: ${message}`, optionText`label them, or drop ${opt('strict')} to score the matched pairs only`)
+  if (message)
+    throw new InputError(
+      optionText`${opt('strict')}: ${message}`,
+      optionText`label them, or drop ${opt('strict')} to score the matched pairs only`,
+    )
 }
 
 /** The stderr summary line. */
 export function judgeEvalSummary(report: JudgeEvalReport): string {
   const {overall, facts} = report
-  const perFact = facts.trajectories > 0 ? `; facts: ${facts.overall.n} compared, accuracy ${formatMetric(facts.overall.accuracy)}, kappa ${formatMetric(facts.overall.kappa)}` : ''
+  const perFact =
+    facts.trajectories > 0
+      ? `; facts: ${facts.overall.n} compared, accuracy ${formatMetric(facts.overall.accuracy)}, kappa ${formatMetric(facts.overall.kappa)}`
+      : ''
   return `judge eval: ${overall.n} ${overall.n === 1 ? 'pair' : 'pairs'}, accuracy ${formatMetric(overall.accuracy)}, kappa ${formatMetric(overall.kappa)}${perFact}; unmatched: ${report.unmatched.predictions} judged, ${report.unmatched.labels} labels; ${report.judge_errors} judge errors; ${report.invalid_skipped} invalid skipped`
 }

@@ -52,36 +52,62 @@ export class FactMatcher {
     this.trajectories++
     const unused = [...judged.facts]
     for (const mark of labelled.facts) {
-      const i = unused.findIndex((verdict) => String(verdict.group_id) === String(mark.group_id) && verdict.fact === mark.fact)
+      const i = unused.findIndex(
+        (verdict) => String(verdict.group_id) === String(mark.group_id) && verdict.fact === mark.fact,
+      )
       if (i === -1) {
-        this.labelledNotJudged.push({key: judged.key, group_id: String(mark.group_id), fact: mark.fact, location: labelled.location})
+        this.labelledNotJudged.push({
+          key: judged.key,
+          group_id: String(mark.group_id),
+          fact: mark.fact,
+          location: labelled.location,
+        })
         continue
       }
       const [verdict] = unused.splice(i, 1)
       // A failed judgment's verdicts are no verdicts: each counts as 0, like its reward.
-      this.pairs.push({predicted: judged.judge_error ? 0 : verdict!.value, actual: mark.value, judge_error: judged.judge_error})
+      this.pairs.push({
+        predicted: judged.judge_error ? 0 : verdict!.value,
+        actual: mark.value,
+        judge_error: judged.judge_error,
+      })
     }
-    for (const verdict of unused) this.judgedNotLabelled.push({key: judged.key, group_id: String(verdict.group_id), fact: verdict.fact, location: judged.location})
+    for (const verdict of unused)
+      this.judgedNotLabelled.push({
+        key: judged.key,
+        group_id: String(verdict.group_id),
+        fact: verdict.fact,
+        location: judged.location,
+      })
   }
 
   report(): FactAgreementReport {
     return {
       trajectories: this.trajectories,
       overall: agreementOf(tallyConfusion(this.pairs), this.pairs.filter((pair) => pair.judge_error).length),
-      unmatched: {labelled_not_judged: this.labelledNotJudged.length, judged_not_labelled: this.judgedNotLabelled.length},
+      unmatched: {
+        labelled_not_judged: this.labelledNotJudged.length,
+        judged_not_labelled: this.judgedNotLabelled.length,
+      },
     }
   }
 }
 
 /** One line on the facts one side lacks, naming the first of each kind; undefined when every fact matched. */
-export function unmatchedFactsMessage(labelledNotJudged: readonly UnmatchedFact[], judgedNotLabelled: readonly UnmatchedFact[]): string | undefined {
+export function unmatchedFactsMessage(
+  labelledNotJudged: readonly UnmatchedFact[],
+  judgedNotLabelled: readonly UnmatchedFact[],
+): string | undefined {
   const parts: string[] = []
-  const name = (fact: UnmatchedFact) => `${formatLocation(fact.location)}, key "${fact.key}", group ${fact.group_id} fact "${fact.fact}"`
+  const name = (fact: UnmatchedFact) =>
+    `${formatLocation(fact.location)}, key "${fact.key}", group ${fact.group_id} fact "${fact.fact}"`
   const [labelled] = labelledNotJudged
   const [judged] = judgedNotLabelled
   if (labelled) {
     const count = labelledNotJudged.length
-    parts.push(`${count} labelled ${count === 1 ? 'fact is' : 'facts are'} not in the judgment (first: ${name(labelled)})`)
+    parts.push(
+      `${count} labelled ${count === 1 ? 'fact is' : 'facts are'} not in the judgment (first: ${name(labelled)})`,
+    )
   }
   if (judged) {
     const count = judgedNotLabelled.length

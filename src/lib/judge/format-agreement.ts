@@ -8,7 +8,15 @@ const HEADER = ['', 'n', 'accuracy', 'precision', 'recall', 'F1', 'kappa', 'tp',
 export function formatAgreementReport(report: JudgeEvalReport): string {
   const {facts} = report
   const factRows = facts.trajectories > 0 ? [agreementRow('facts', facts.overall)] : []
-  const rows = [HEADER, agreementRow('overall', report.overall), ...factRows, ['by level'], ...groupRows(report.by_level), ['by source'], ...groupRows(report.by_source)]
+  const rows = [
+    HEADER,
+    agreementRow('overall', report.overall),
+    ...factRows,
+    ['by level'],
+    ...groupRows(report.by_level),
+    ['by source'],
+    ...groupRows(report.by_source),
+  ]
   const lines = [
     `judge eval: ${report.predictions} against labels ${report.labels} (positive = reward 1)`,
     '',
@@ -44,13 +52,17 @@ function groupRows(groups: Record<string, Agreement>): string[][] {
 
 function agreementRow(label: string, agreement: Agreement): string[] {
   const {tp, fp, fn, tn} = agreement.confusion
-  const metrics = [agreement.accuracy, agreement.precision, agreement.recall, agreement.f1, agreement.kappa].map(formatMetric)
+  const metrics = [agreement.accuracy, agreement.precision, agreement.recall, agreement.f1, agreement.kappa].map(
+    formatMetric,
+  )
   return [label, String(agreement.n), ...metrics, ...[tp, fp, fn, tn, agreement.judge_errors].map(String)]
 }
 
 /** Left-aligns the labels and right-aligns the numbers; heading rows (one cell) stand alone. */
 function alignColumns(rows: string[][]): string[] {
-  const widths = HEADER.map((_, column) => Math.max(...rows.map((row) => (row.length === 1 && column === 0 ? 0 : (row[column] ?? '').length))))
+  const widths = HEADER.map((_, column) =>
+    Math.max(...rows.map((row) => (row.length === 1 && column === 0 ? 0 : (row[column] ?? '').length))),
+  )
   return rows.map((row) => {
     if (row.length === 1) return row[0]
     return row

@@ -27,9 +27,18 @@ export class JudgeTally {
   }
 
   summary(label: string): string {
-    const parts = [`${label}: ${this.rewarded} of ${this.judged} rewarded`, `${this.blocked} blocked`, `${this.unsupported} unsupported answers`, `${this.referenceMismatches} reference mismatches`, `${this.errors} judging errors (reward 0)`]
+    const parts = [
+      `${label}: ${this.rewarded} of ${this.judged} rewarded`,
+      `${this.blocked} blocked`,
+      `${this.unsupported} unsupported answers`,
+      `${this.referenceMismatches} reference mismatches`,
+      `${this.errors} judging errors (reward 0)`,
+    ]
     if (this.fallbacks > 0) parts.push(`${this.fallbacks} fell back to the most recent screenshots`)
-    if (this.requests > 0 && this.judged > 0) parts.push(`${(this.images / this.judged).toFixed(1)} verdict images and ${(this.requests / this.judged).toFixed(1)} requests per trajectory`)
+    if (this.requests > 0 && this.judged > 0)
+      parts.push(
+        `${(this.images / this.judged).toFixed(1)} verdict images and ${(this.requests / this.judged).toFixed(1)} requests per trajectory`,
+      )
     return parts.join(', ')
   }
 }

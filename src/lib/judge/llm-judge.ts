@@ -20,7 +20,14 @@ import {WEBGYM_VERSION} from '../version.js'
 import {combineVerdicts} from './majority.js'
 import {compareToReference} from './reference-match.js'
 import {ScreenshotReader, type ShotLocation} from './screenshot-images.js'
-import {distinctShots, finalShot, keepKeyShots, mostRecentShots, type ScoredShot, type Shot} from './select-screenshots.js'
+import {
+  distinctShots,
+  finalShot,
+  keepKeyShots,
+  mostRecentShots,
+  type ScoredShot,
+  type Shot,
+} from './select-screenshots.js'
 
 export interface LlmJudgeOptions {
   client: LlmClient
@@ -67,35 +74,76 @@ export async function judgeWithLlm(trajectory: Trajectory, options: LlmJudgeOpti
     webgym_version: WEBGYM_VERSION,
   }
   const facts = rubricFacts(trajectory.task)
-  const unjudged = (reason: string): FactVerdict[] => facts.map((fact) => ({group_id: fact.group_id, fact: fact.text, pass: false, reason}))
+  const unjudged = (reason: string): FactVerdict[] =>
+    facts.map((fact) => ({group_id: fact.group_id, fact: fact.text, pass: false, reason}))
   let keyShots: Shot[] = []
   try {
     if (facts.length === 0 && !trajectory.task.reference_answer) {
-      throw new Error(`task ${trajectory.task.id} has neither a rubric nor a reference answer to judge against: run \`webgym rubric gen\` on the tasks first`)
+      throw new Error(
+        `task ${trajectory.task.id} has neither a rubric nor a reference answer to judge against: run \`webgym rubric gen\` on the tasks first`,
+      )
     }
     const wall = blockedBeforeJudging(trajectory)
     if (wall) {
-      return {...base, reward: 0, facts: unjudged(`not checked: ${wall}`), key_screenshots: [], answer_supported: null, reference_match: null, blocked: true, error: null, blocked_reason: wall, cost}
+      return {
+        ...base,
+        reward: 0,
+        facts: unjudged(`not checked: ${wall}`),
+        key_screenshots: [],
+        answer_supported: null,
+        reference_match: null,
+        blocked: true,
+        error: null,
+        blocked_reason: wall,
+        cost,
+      }
     }
     if (!trajectory.steps.some((step) => step.screenshot)) {
       const reason = 'not checked: the episode has no screenshot (it never showed a page)'
-      return {...base, reward: 0, facts: unjudged(reason), key_screenshots: [], answer_supported: trajectory.answer === null ? null : false, reference_match: null, blocked: false, error: null, note: reason, cost}
+      return {
+        ...base,
+        reward: 0,
+        facts: unjudged(reason),
+        key_screenshots: [],
+        answer_supported: trajectory.answer === null ? null : false,
+        reference_match: null,
+        blocked: false,
+        error: null,
+        note: reason,
+        cost,
+      }
     }
     const reader = new ScreenshotReader(options.where, options.names)
     const selection = await selectKeyShots(trajectory, facts, reader, options, cost)
     keyShots = selection.kept
 
     const shots = await Promise.all(
-      keyShots.map(async (shot) => ({step: shot.step, url: trajectory.steps[shot.step].url, imageUrl: await reader.dataUrl(shot.path, options.imageWidth)})),
+      keyShots.map(async (shot) => ({
+        step: shot.step,
+        url: trajectory.steps[shot.step].url,
+        imageUrl: await reader.dataUrl(shot.path, options.imageWidth),
+      })),
     )
-    const messages = verdictMessages({task: trajectory.task, facts, actions: trajectory.steps.map(actionLine), answer: trajectory.answer, shots})
+    const messages = verdictMessages({
+      task: trajectory.task,
+      facts,
+      actions: trajectory.steps.map(actionLine),
+      answer: trajectory.answer,
+      shots,
+    })
     const schema = verdictSchemaFor(facts)
     const replies = await Promise.all(
       Array.from({length: options.votes}, (_, sample) =>
         options.limit(() => {
           cost.requests++
           cost.images += shots.length
-          return options.client.complete({schemaName: 'trajectory_verdict', schema, messages, promptVersion: JUDGE_PROMPT_VERSION, sample})
+          return options.client.complete({
+            schemaName: 'trajectory_verdict',
+            schema,
+            messages,
+            promptVersion: JUDGE_PROMPT_VERSION,
+            sample,
+          })
         }),
       ),
     )
@@ -110,7 +158,11 @@ export async function judgeWithLlm(trajectory: Trajectory, options: LlmJudgeOpti
     const answerSupported = trajectory.answer === null ? null : verdict.answerSupported === true
     const reference = await checkReference(trajectory, options, cost)
     const reward =
-      !verdict.blocked && factVerdicts.every((fact) => fact.pass) && answerSupported !== false && reference.match !== false && (facts.length > 0 || reference.match === true)
+      !verdict.blocked &&
+      factVerdicts.every((fact) => fact.pass) &&
+      answerSupported !== false &&
+      reference.match !== false &&
+      (facts.length > 0 || reference.match === true)
     return {
       ...base,
       model: replies[0]?.model ?? options.model,
@@ -146,7 +198,8 @@ export async function judgeWithLlm(trajectory: Trajectory, options: LlmJudgeOpti
 
 /** A block the rollout already saw, or a wall title on the final screen: no model needed to give 0. */
 export function blockedBeforeJudging(trajectory: Trajectory): string | null {
-  if (trajectory.status === 'blocked') return `the rollout ended on a blocked page${trajectory.error ? ` (${trajectory.error})` : ''}`
+  if (trajectory.status === 'blocked')
+    return `the rollout ended on a blocked page${trajectory.error ? ` (${trajectory.error})` : ''}`
   const last = trajectory.steps.at(-1)
   if (!last?.title) return null
   return blockedPageReason({status: null, title: last.title, text: ''})
@@ -157,30 +210,69 @@ interface Selection {
   note: {scored: number; kept: number; fallback: string | null; scores?: Array<{step: number; score: number}>}
 }
 
-async function selectKeyShots(trajectory: Trajectory, facts: readonly JudgeFact[], reader: ScreenshotReader, options: LlmJudgeOptions, cost: JudgeCost): Promise<Selection> {
+async function selectKeyShots(
+  trajectory: Trajectory,
+  facts: readonly JudgeFact[],
+  reader: ScreenshotReader,
+  options: LlmJudgeOptions,
+  cost: JudgeCost,
+): Promise<Selection> {
   const shots = distinctShots(trajectory.steps)
   const final = finalShot(trajectory.steps)
   const candidates = shots.filter((shot) => shot.path !== final?.path)
-  if (candidates.length === 0) return {kept: final ? [final] : [], note: {scored: 0, kept: final ? 1 : 0, fallback: null}}
+  if (candidates.length === 0)
+    return {kept: final ? [final] : [], note: {scored: 0, kept: final ? 1 : 0, fallback: null}}
   try {
     const scored: ScoredShot[] = await Promise.all(
       candidates.map(async (shot) => {
         const step = trajectory.steps[shot.step]
         const imageUrl = await reader.dataUrl(shot.path, options.selectImageWidth)
-        const messages = relevanceMessages(trajectory.task, facts, {step: shot.step, steps: trajectory.steps.length, url: step.url, title: step.title, action: step.action ? formatAction(step.action) : null}, imageUrl)
+        const messages = relevanceMessages(
+          trajectory.task,
+          facts,
+          {
+            step: shot.step,
+            steps: trajectory.steps.length,
+            url: step.url,
+            title: step.title,
+            action: step.action ? formatAction(step.action) : null,
+          },
+          imageUrl,
+        )
         const reply = await options.limit(() => {
           cost.requests++
           cost.selection_images++
-          return options.client.complete({schemaName: 'screenshot_relevance', schema: RelevanceReplySchema, messages, promptVersion: JUDGE_PROMPT_VERSION, model: options.selectModel})
+          return options.client.complete({
+            schemaName: 'screenshot_relevance',
+            schema: RelevanceReplySchema,
+            messages,
+            promptVersion: JUDGE_PROMPT_VERSION,
+            model: options.selectModel,
+          })
         })
         return {...shot, score: reply.value.score}
       }),
     )
     const kept = keepKeyShots(final, scored, options.threshold, options.maxImages)
-    return {kept, note: {scored: scored.length, kept: kept.length, fallback: null, scores: scored.map(({step, score}) => ({step, score}))}}
+    return {
+      kept,
+      note: {
+        scored: scored.length,
+        kept: kept.length,
+        fallback: null,
+        scores: scored.map(({step, score}) => ({step, score})),
+      },
+    }
   } catch (error) {
     const kept = mostRecentShots(shots, options.maxImages)
-    return {kept, note: {scored: 0, kept: kept.length, fallback: `selection failed (${options.client.redact((error as Error).message)}): kept the ${kept.length} most recent screenshots`}}
+    return {
+      kept,
+      note: {
+        scored: 0,
+        kept: kept.length,
+        fallback: `selection failed (${options.client.redact((error as Error).message)}): kept the ${kept.length} most recent screenshots`,
+      },
+    }
   }
 }
 
@@ -207,15 +299,25 @@ interface ReferenceCheck {
 }
 
 /** The reference answer: plain matching first, the model only when that cannot decide. */
-async function checkReference(trajectory: Trajectory, options: LlmJudgeOptions, cost: JudgeCost): Promise<ReferenceCheck> {
+async function checkReference(
+  trajectory: Trajectory,
+  options: LlmJudgeOptions,
+  cost: JudgeCost,
+): Promise<ReferenceCheck> {
   const reference = trajectory.task.reference_answer
   if (!reference) return {match: null, reason: null}
-  if (trajectory.answer === null || trajectory.answer.trim() === '') return {match: false, reason: 'no answer to compare with the reference answer'}
+  if (trajectory.answer === null || trajectory.answer.trim() === '')
+    return {match: false, reason: 'no answer to compare with the reference answer'}
   const outcome = compareToReference(trajectory.answer, reference)
   if (outcome !== 'inconclusive') return {match: outcome === 'match', reason: `plain match: ${outcome}`}
   const reply = await options.limit(() => {
     cost.requests++
-    return options.client.complete({schemaName: 'reference_check', schema: ReferenceReplySchema, messages: referenceMessages(trajectory.task, trajectory.answer!, reference), promptVersion: JUDGE_PROMPT_VERSION})
+    return options.client.complete({
+      schemaName: 'reference_check',
+      schema: ReferenceReplySchema,
+      messages: referenceMessages(trajectory.task, trajectory.answer!, reference),
+      promptVersion: JUDGE_PROMPT_VERSION,
+    })
   })
   return {match: reply.value.match, reason: reply.value.reason}
 }

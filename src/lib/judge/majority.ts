@@ -42,14 +42,23 @@ export function combineVerdicts(replies: readonly VerdictReply[], factIds: reado
     // A vote that saw no answer where others did is a vote against support.
     const tally = majority(replies.map((reply) => reply.answer_supported === true))
     answerSupported = tally.value
-    answerReason = `${answers.find((reply) => reply.answer_supported === tally.value)?.answer_reason ?? ''}${split(tally)}`.trim()
+    answerReason =
+      `${answers.find((reply) => reply.answer_supported === tally.value)?.answer_reason ?? ''}${split(tally)}`.trim()
   }
   const facts = new Map<string, {pass: boolean; reason: string}>()
   for (const id of factIds) {
     const verdicts = replies.map((reply) => reply.facts.find((fact) => fact.id === id))
     const tally = majority(verdicts.map((verdict) => verdict?.pass === true))
-    const reason = verdicts.find((verdict) => verdict && verdict.pass === tally.value)?.reason ?? 'the judge gave no verdict on this fact'
+    const reason =
+      verdicts.find((verdict) => verdict && verdict.pass === tally.value)?.reason ??
+      'the judge gave no verdict on this fact'
     facts.set(id, {pass: tally.value, reason: `${reason}${split(tally)}`})
   }
-  return {blocked: blocked.value, blockedReason: `${blockedReason}${blocked.value ? split(blocked) : ''}`, answerSupported, answerReason, facts}
+  return {
+    blocked: blocked.value,
+    blockedReason: `${blockedReason}${blocked.value ? split(blocked) : ''}`,
+    answerSupported,
+    answerReason,
+    facts,
+  }
 }

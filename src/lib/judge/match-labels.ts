@@ -46,7 +46,10 @@ export function matchLabels(predictions: readonly Prediction[], labels: readonly
   for (const prediction of predictions) {
     const first = byKey.get(prediction.key)
     if (first) {
-      throw new InputError(`${formatLocation(prediction.location)}: trajectory "${prediction.key}" is judged again (first at ${formatLocation(first.location)})`, 'keep one judgment per trajectory')
+      throw new InputError(
+        `${formatLocation(prediction.location)}: trajectory "${prediction.key}" is judged again (first at ${formatLocation(first.location)})`,
+        'keep one judgment per trajectory',
+      )
     }
     byKey.set(prediction.key, prediction)
     const sameTask = byTask.get(prediction.task_id)
@@ -61,7 +64,11 @@ export function matchLabels(predictions: readonly Prediction[], labels: readonly
     const {by, value} = label.target
     const id = `${by}\u0000${value}`
     const earlier = seen.get(id)
-    if (earlier) throw new InputError(`${formatLocation(label.location)}: duplicate label for ${by} "${value}" (first at ${formatLocation(earlier.location)})`, 'keep one label per trajectory')
+    if (earlier)
+      throw new InputError(
+        `${formatLocation(label.location)}: duplicate label for ${by} "${value}" (first at ${formatLocation(earlier.location)})`,
+        'keep one label per trajectory',
+      )
     seen.set(id, label)
     const prediction = by === 'key' ? byKey.get(value) : onlyPrediction(byTask.get(value), label)
     if (!prediction) {
@@ -70,7 +77,10 @@ export function matchLabels(predictions: readonly Prediction[], labels: readonly
     }
     const other = labelOf.get(prediction)
     if (other) {
-      throw new InputError(`${formatLocation(label.location)}: labels trajectory "${prediction.key}" again (first at ${formatLocation(other.location)})`, 'keep one label per trajectory')
+      throw new InputError(
+        `${formatLocation(label.location)}: labels trajectory "${prediction.key}" again (first at ${formatLocation(other.location)})`,
+        'keep one label per trajectory',
+      )
     }
     labelOf.set(prediction, label)
   }
@@ -86,8 +96,22 @@ export function matchLabels(predictions: readonly Prediction[], labels: readonly
     }
     // A failed judgment's reward is the fail-safe 0, whatever the record says.
     const predicted = prediction.judge_error ? 0 : prediction.reward
-    pairs.push({predicted, actual: label.label, level: prediction.level, source: prediction.source, judge_error: prediction.judge_error})
-    facts.add({key: prediction.key, facts: prediction.facts ?? [], location: prediction.location, judge_error: prediction.judge_error}, label.facts && {facts: label.facts, location: label.location})
+    pairs.push({
+      predicted,
+      actual: label.label,
+      level: prediction.level,
+      source: prediction.source,
+      judge_error: prediction.judge_error,
+    })
+    facts.add(
+      {
+        key: prediction.key,
+        facts: prediction.facts ?? [],
+        location: prediction.location,
+        judge_error: prediction.judge_error,
+      },
+      label.facts && {facts: label.facts, location: label.location},
+    )
   }
   return {pairs, facts, unmatched_predictions: unmatchedPredictions, unmatched_labels: unmatchedLabels}
 }

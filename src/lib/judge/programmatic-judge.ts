@@ -22,7 +22,15 @@ export class NoCheckError extends Error {}
 
 // The judgment the fixture web's recorded check gives; `names` words the error of a trajectory without one.
 export function judgeProgrammatically(trajectory: Trajectory, names: OptionNames = optionKeys): Judgment {
-  const base = {judge: 'programmatic', model: null, prompt_version: PROGRAMMATIC_JUDGE_VERSION, webgym_version: WEBGYM_VERSION, key_screenshots: [], answer_supported: null, reference_match: null}
+  const base = {
+    judge: 'programmatic',
+    model: null,
+    prompt_version: PROGRAMMATIC_JUDGE_VERSION,
+    webgym_version: WEBGYM_VERSION,
+    key_screenshots: [],
+    answer_supported: null,
+    reference_match: null,
+  }
   if (trajectory.check === undefined || trajectory.check === null) {
     throw new NoCheckError(
       renderText(
@@ -34,8 +42,13 @@ export function judgeProgrammatically(trajectory: Trajectory, names: OptionNames
   const blocked = trajectory.status === 'blocked'
   const parsed = CheckSchema.safeParse(trajectory.check)
   if (!parsed.success || 'error' in parsed.data) {
-    const error = parsed.success && 'error' in parsed.data ? `the fixture web check failed during rollout: ${parsed.data.error}` : 'the recorded check is not a fixture web verdict (task, pass, facts)'
-    const facts = (trajectory.task.rubric?.fact_groups ?? []).flatMap((group) => group.facts.map((fact) => ({group_id: group.id, fact, pass: false, reason: 'not judged: no check verdict'})))
+    const error =
+      parsed.success && 'error' in parsed.data
+        ? `the fixture web check failed during rollout: ${parsed.data.error}`
+        : 'the recorded check is not a fixture web verdict (task, pass, facts)'
+    const facts = (trajectory.task.rubric?.fact_groups ?? []).flatMap((group) =>
+      group.facts.map((fact) => ({group_id: group.id, fact, pass: false, reason: 'not judged: no check verdict'})),
+    )
     return {...base, reward: 0, facts, blocked, error}
   }
   const check = parsed.data

@@ -13,7 +13,10 @@ import {trajectoryKey} from './trajectory-key.js'
  * reward is the label (so one judge's output can be another's labels). A line with `task` or `judgment` is read as a
  * judged trajectory; bad lines go to `invalid`.
  */
-export async function readLabels(input: string, options: {invalid: InvalidRecords; maxLineBytes?: number}): Promise<Label[]> {
+export async function readLabels(
+  input: string,
+  options: {invalid: InvalidRecords; maxLineBytes?: number},
+): Promise<Label[]> {
   const labels: Label[] = []
   for await (const line of readJsonLines(input, options)) {
     const label = labelOfLine(line)
@@ -31,18 +34,38 @@ function labelOfLine(line: JsonLine): Label | InvalidRecordError {
     if (judged instanceof InvalidRecordError) return judged
     const {judgment} = judged
     // A judgment that failed gives no verdict on its facts either.
-    const facts = judgment.error === null && judgment.facts.length > 0 ? judgment.facts.map(({group_id, fact, pass}) => ({group_id, fact, value: pass ? (1 as const) : (0 as const)})) : undefined
-    return {target: {by: 'key', value: trajectoryKey(judged)}, label: judgment.reward, judge_error: judgment.error !== null, facts, location}
+    const facts =
+      judgment.error === null && judgment.facts.length > 0
+        ? judgment.facts.map(({group_id, fact, pass}) => ({group_id, fact, value: pass ? (1 as const) : (0 as const)}))
+        : undefined
+    return {
+      target: {by: 'key', value: trajectoryKey(judged)},
+      label: judgment.reward,
+      judge_error: judgment.error !== null,
+      facts,
+      location,
+    }
   }
   const record = parse(LabelRecordSchema, line)
   if (record instanceof InvalidRecordError) return record
-  const target = record.key != null ? {by: 'key' as const, value: record.key} : {by: 'task_id' as const, value: record.task_id!}
-  const facts = (record.facts ?? []).map((mark) => ({group_id: mark.group_id, fact: mark.fact, value: labelValue(mark)}))
+  const target =
+    record.key != null ? {by: 'key' as const, value: record.key} : {by: 'task_id' as const, value: record.task_id!}
+  const facts = (record.facts ?? []).map((mark) => ({
+    group_id: mark.group_id,
+    fact: mark.fact,
+    value: labelValue(mark),
+  }))
   const seen = new Map<string, number>()
   for (const [i, mark] of facts.entries()) {
     const id = `${String(mark.group_id)}\u0000${mark.fact}`
     const first = seen.get(id)
-    if (first !== undefined) return new InvalidRecordError(location, `facts.${i}`, `fact "${mark.fact}" of group ${String(mark.group_id)} is labelled again (first at facts.${first})`, 'keep one label per fact')
+    if (first !== undefined)
+      return new InvalidRecordError(
+        location,
+        `facts.${i}`,
+        `fact "${mark.fact}" of group ${String(mark.group_id)} is labelled again (first at facts.${first})`,
+        'keep one label per fact',
+      )
     seen.set(id, i)
   }
   return {target, label: labelValue(record), judge_error: false, facts: record.facts ? facts : undefined, location}

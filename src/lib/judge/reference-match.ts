@@ -28,7 +28,10 @@ function sameNumber(a: number, b: number): boolean {
 
 /** A text with its one number taken out (`12.99 kg` -> `# kg`), and the currency sign it has, if any. */
 function shapeOf(text: string): {words: string; currency: string | null} {
-  return {words: normaliseAnswer(text.replace(NUMBER, ' # ').replace(/\p{Sc}/gu, ' ')), currency: CURRENCY.exec(text)?.[0] ?? null}
+  return {
+    words: normaliseAnswer(text.replace(NUMBER, ' # ').replace(/\p{Sc}/gu, ' ')),
+    currency: CURRENCY.exec(text)?.[0] ?? null,
+  }
 }
 
 /** Decides what plain matching can: normalised equality, or one number in the same words on both sides. */
@@ -39,7 +42,12 @@ export function compareToReference(answer: string, reference: string): Reference
   const answerShape = shapeOf(answer)
   const referenceShape = shapeOf(reference)
   // "$12.99" and "12.99" are the same answer; "$5" and "€5" are not.
-  if (answerShape.currency !== null && referenceShape.currency !== null && answerShape.currency !== referenceShape.currency) return 'inconclusive'
+  if (
+    answerShape.currency !== null &&
+    referenceShape.currency !== null &&
+    answerShape.currency !== referenceShape.currency
+  )
+    return 'inconclusive'
   if (a === r) return 'match'
   const given = numbersIn(answer)
   const expected = numbersIn(reference)

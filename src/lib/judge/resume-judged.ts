@@ -10,7 +10,12 @@ export function trajectoriesAlreadyJudged(path: string, note?: ResumeNote): Prom
   return keysAfterRedo(path, {
     note,
     // A trajectory with no judgment is judge's input, not its output: refused, never dropped as "to redo".
-    keyOf: (record) => (typeof (record.task as {id?: unknown} | undefined)?.id === 'string' && record.judgment !== null && typeof record.judgment === 'object' ? trajectoryKey(record as unknown as KeyedTrajectory) : undefined),
+    keyOf: (record) =>
+      typeof (record.task as {id?: unknown} | undefined)?.id === 'string' &&
+      record.judgment !== null &&
+      typeof record.judgment === 'object'
+        ? trajectoryKey(record as unknown as KeyedTrajectory)
+        : undefined,
     redo: (record) => {
       const judgment = record.judgment as {error?: unknown}
       return judgment.error !== null && judgment.error !== undefined

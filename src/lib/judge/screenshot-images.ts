@@ -38,7 +38,9 @@ export async function locateScreenshot(path: string, where: ShotLocation): Promi
 export function screenshotNotFound(path: string, where: ShotLocation): {message: string; hint: Text} {
   return {
     message: `screenshot ${path} not found (looked at ${screenshotCandidates(path, where).join(', ')})`,
-    hint: where.shots ? optionText`check ${opt('shots')}` : optionText`pass ${opt('shots')} DIR (the store rollout wrote them to)`,
+    hint: where.shots
+      ? optionText`check ${opt('shots')}`
+      : optionText`pass ${opt('shots')} DIR (the store rollout wrote them to)`,
   }
 }
 
@@ -89,7 +91,9 @@ export class ScreenshotReader {
     try {
       return await readFile(found)
     } catch (error) {
-      throw new MissingScreenshotError(`cannot read screenshot ${found} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
+      throw new MissingScreenshotError(
+        `cannot read screenshot ${found} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      )
     }
   }
 }

@@ -32,7 +32,12 @@ export interface ScoredShot extends Shot {
  * The key screenshots: the final screen, plus the scored ones at or above the threshold, best first (ties: the more
  * recent), so that at most `maxImages` are kept; returned oldest first.
  */
-export function keepKeyShots(final: Shot | null, scored: readonly ScoredShot[], threshold: number, maxImages: number): Shot[] {
+export function keepKeyShots(
+  final: Shot | null,
+  scored: readonly ScoredShot[],
+  threshold: number,
+  maxImages: number,
+): Shot[] {
   const others = scored
     .filter((shot) => shot.path !== final?.path && shot.score >= threshold)
     .sort((a, b) => b.score - a.score || b.step - a.step)

@@ -52,7 +52,11 @@ async function indexLog(file: string, index: Map<string, CacheLocation>): Promis
     let start = 0
     for (let end = data.indexOf(NEWLINE); end !== -1; end = data.indexOf(NEWLINE, start)) {
       const keyEnd = start + KEY_START.length + KEY_LENGTH
-      if (keyEnd < end && data.compare(KEY_START, 0, KEY_START.length, start, start + KEY_START.length) === 0 && data[keyEnd] === 0x22) {
+      if (
+        keyEnd < end &&
+        data.compare(KEY_START, 0, KEY_START.length, start, start + KEY_START.length) === 0 &&
+        data[keyEnd] === 0x22
+      ) {
         const key = data.toString('latin1', start + KEY_START.length, keyEnd)
         if (!index.has(key)) index.set(key, {file, offset: offset + start, length: end - start})
       }

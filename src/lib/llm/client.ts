@@ -87,10 +87,14 @@ export class LlmClient {
 
   constructor(readonly options: LlmOptions) {
     this.cache = options.cacheDir ? new ResponseCache(options.cacheDir) : undefined
-    this.endpoints = new EndpointPool(options.baseURLs?.length ? options.baseURLs : [options.baseURL], createHttpFetch(), {
-      onChange: (text) => options.onWait?.(text),
-      headers: (): Record<string, string> => (options.apiKey ? {authorization: `Bearer ${options.apiKey}`} : {}),
-    })
+    this.endpoints = new EndpointPool(
+      options.baseURLs?.length ? options.baseURLs : [options.baseURL],
+      createHttpFetch(),
+      {
+        onChange: (text) => options.onWait?.(text),
+        headers: (): Record<string, string> => (options.apiKey ? {authorization: `Bearer ${options.apiKey}`} : {}),
+      },
+    )
     this.stats.servers = () => (this.endpoints.size > 1 ? this.endpoints : null)
     this.openai = new OpenAI({
       baseURL: this.endpoints.primary,
@@ -103,7 +107,9 @@ export class LlmClient {
 
   async complete<T>(request: StructuredRequest<T>): Promise<StructuredReply<T>> {
     const model = request.model ?? this.options.model
-    const messages = this.options.jsonSchema ? request.messages : withSchemaInstruction(request.messages, request.schema)
+    const messages = this.options.jsonSchema
+      ? request.messages
+      : withSchemaInstruction(request.messages, request.schema)
     const key = cacheKey({
       model,
       messages,
@@ -132,7 +138,10 @@ export class LlmClient {
         const repair: ChatMessage[] = [
           ...messages,
           {role: 'assistant', content: first.content ?? ''},
-          {role: 'user', content: `Your reply cannot be used: ${check.problem}. Reply again with only the corrected JSON object.`},
+          {
+            role: 'user',
+            content: `Your reply cannot be used: ${check.problem}. Reply again with only the corrected JSON object.`,
+          },
         ]
         const second = await this.send(model, repair, request)
         usage = addUsage(usage, second.usage)
@@ -153,7 +162,10 @@ export class LlmClient {
    * the reply keeps what servers return apart from it: function calls (vLLM with a tool-call parser) and a thinking
    * model's reasoning (`reasoning_content`, or `reasoning` in newer servers).
    */
-  async chat(messages: ChatMessage[], options: {maxTokens?: number; signal?: AbortSignal; sample?: number; tools?: readonly unknown[]} = {}): Promise<ChatReply> {
+  async chat(
+    messages: ChatMessage[],
+    options: {maxTokens?: number; signal?: AbortSignal; sample?: number; tools?: readonly unknown[]} = {},
+  ): Promise<ChatReply> {
     this.stats.requests++
     // The caller's signal is shared by every request of a run: the SDK listens on a signal of this request's own,
     // and the one listener on the shared signal goes when the request does.
@@ -169,15 +181,25 @@ export class LlmClient {
           temperature: this.options.temperature,
           ...(this.options.seed === undefined ? {} : {seed: this.options.seed + (options.sample ?? 0)}),
           ...(options.maxTokens ? {max_tokens: options.maxTokens} : {}),
-          ...(options.tools ? {tools: options.tools as OpenAI.Chat.Completions.ChatCompletionTool[], tool_choice: 'auto' as const} : {}),
+          ...(options.tools
+            ? {tools: options.tools as OpenAI.Chat.Completions.ChatCompletionTool[], tool_choice: 'auto' as const}
+            : {}),
         },
         {signal: request.signal},
       )
       this.stats.promptTokens += completion.usage?.prompt_tokens ?? 0
       this.stats.completionTokens += completion.usage?.completion_tokens ?? 0
-      const message = completion.choices?.[0]?.message as (typeof completion.choices)[number]['message'] & {reasoning_content?: unknown; reasoning?: unknown}
-      const reasoning = [message?.reasoning_content, message?.reasoning].find((text): text is string => typeof text === 'string' && text.trim() !== '') ?? null
-      const toolCalls = (message?.tool_calls ?? []).flatMap((call) => (call.type === 'function' ? [{name: call.function.name, arguments: call.function.arguments}] : []))
+      const message = completion.choices?.[0]?.message as (typeof completion.choices)[number]['message'] & {
+        reasoning_content?: unknown
+        reasoning?: unknown
+      }
+      const reasoning =
+        [message?.reasoning_content, message?.reasoning].find(
+          (text): text is string => typeof text === 'string' && text.trim() !== '',
+        ) ?? null
+      const toolCalls = (message?.tool_calls ?? []).flatMap((call) =>
+        call.type === 'function' ? [{name: call.function.name, arguments: call.function.arguments}] : [],
+      )
       return {content: message?.content ?? null, toolCalls, reasoning, model: completion.model || this.options.model}
     } catch (error) {
       this.stats.failures++
@@ -223,10 +245,17 @@ export class LlmClient {
       temperature: this.options.temperature,
       ...(this.options.seed === undefined ? {} : {seed: this.options.seed + (request.sample ?? 0)}),
       ...(this.options.jsonSchema
-        ? {response_format: {type: 'json_schema' as const, json_schema: {name: request.schemaName, schema: replyJsonSchema(request.schema), strict: true}}}
+        ? {
+            response_format: {
+              type: 'json_schema' as const,
+              json_schema: {name: request.schemaName, schema: replyJsonSchema(request.schema), strict: true},
+            },
+          }
         : {}),
     })
-    const usage = completion.usage ? {prompt_tokens: completion.usage.prompt_tokens, completion_tokens: completion.usage.completion_tokens} : null
+    const usage = completion.usage
+      ? {prompt_tokens: completion.usage.prompt_tokens, completion_tokens: completion.usage.completion_tokens}
+      : null
     this.stats.promptTokens += usage?.prompt_tokens ?? 0
     this.stats.completionTokens += usage?.completion_tokens ?? 0
     const content = completion.choices?.[0]?.message?.content ?? null
@@ -263,7 +292,9 @@ export class LlmClient {
     if (askedMs >= SAY_WAIT_FROM_MS && now - this.lastWaitSaidAt >= SAY_WAIT_EVERY_MS) {
       this.lastWaitSaidAt = now
       const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`
-      this.options.onWait?.(`the model server at ${this.options.baseURL} answered HTTP ${response.status} and asked to wait ${seconds(askedMs)} (Retry-After) before retrying; waiting ${seconds(waitMs)}${askedMs > capMs ? ' (--max-retry-wait)' : ''}`)
+      this.options.onWait?.(
+        `the model server at ${this.options.baseURL} answered HTTP ${response.status} and asked to wait ${seconds(askedMs)} (Retry-After) before retrying; waiting ${seconds(waitMs)}${askedMs > capMs ? ' (--max-retry-wait)' : ''}`,
+      )
     }
   }
 }
@@ -272,20 +303,30 @@ function withSchemaInstruction(messages: ChatMessage[], schema: z.ZodType): Chat
   return [...messages, {role: 'user', content: schemaInstruction(schema)}]
 }
 
-function addUsage(a: {prompt_tokens: number; completion_tokens: number} | null, b: {prompt_tokens: number; completion_tokens: number} | null) {
+function addUsage(
+  a: {prompt_tokens: number; completion_tokens: number} | null,
+  b: {prompt_tokens: number; completion_tokens: number} | null,
+) {
   if (!a || !b) return a ?? b
-  return {prompt_tokens: a.prompt_tokens + b.prompt_tokens, completion_tokens: a.completion_tokens + b.completion_tokens}
+  return {
+    prompt_tokens: a.prompt_tokens + b.prompt_tokens,
+    completion_tokens: a.completion_tokens + b.completion_tokens,
+  }
 }
 
 function describeFailure(error: unknown, options: LlmOptions): string {
   const retries = `${options.maxRetries} ${options.maxRetries === 1 ? 'retry' : 'retries'}`
   if (error instanceof LlmError) return error.message
-  if (error instanceof OpenAI.APIConnectionTimeoutError) return `the model server did not answer within ${options.timeoutMs} ms (after ${retries})`
+  if (error instanceof OpenAI.APIConnectionTimeoutError)
+    return `the model server did not answer within ${options.timeoutMs} ms (after ${retries})`
   if (error instanceof OpenAI.APIConnectionError) {
-    const cause = (error.cause as {code?: string; cause?: {code?: string}} | undefined)
+    const cause = error.cause as {code?: string; cause?: {code?: string}} | undefined
     const code = cause?.code ?? cause?.cause?.code
     if (code === INVALID_JSON_REPLY) return `the model server's replies were not valid JSON (after ${retries})`
-    const where = (options.baseURLs?.length ?? 0) > 1 ? `any of the model servers (${options.baseURLs!.join(', ')})` : `the model server at ${options.baseURL}`
+    const where =
+      (options.baseURLs?.length ?? 0) > 1
+        ? `any of the model servers (${options.baseURLs!.join(', ')})`
+        : `the model server at ${options.baseURL}`
     return `cannot reach ${where}${code ? ` (${code})` : ''} (after ${retries})`
   }
   if (error instanceof OpenAI.APIError) {

@@ -62,7 +62,18 @@ export class EndpointPool {
     private readonly options: EndpointPoolOptions = {},
   ) {
     if (bases.length === 0) throw new Error('an endpoint pool needs at least one server')
-    this.servers = bases.map((base) => ({base: base.replace(/\/+$/, ''), inflight: 0, requests: 0, errors: 0, failovers: 0, takenOut: 0, out: false, strikes: 0, outUntil: 0, latencies: []}))
+    this.servers = bases.map((base) => ({
+      base: base.replace(/\/+$/, ''),
+      inflight: 0,
+      requests: 0,
+      errors: 0,
+      failovers: 0,
+      takenOut: 0,
+      out: false,
+      strikes: 0,
+      outUntil: 0,
+      latencies: [],
+    }))
     if (this.servers.length > 1) {
       this.timer = setInterval(() => void this.checkHealth(), options.healthIntervalMs ?? 10_000)
       this.timer.unref()
@@ -112,7 +123,8 @@ export class EndpointPool {
   summary(): EndpointSummary[] {
     return this.servers.map((server) => {
       const sorted = [...server.latencies].sort((a, b) => a - b)
-      const at = (q: number) => (sorted.length === 0 ? null : Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!))
+      const at = (q: number) =>
+        sorted.length === 0 ? null : Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!)
       return {
         base_url: server.base,
         requests: server.requests,
@@ -126,7 +138,6 @@ export class EndpointPool {
     })
   }
 
-
   close(): void {
     if (this.timer) clearInterval(this.timer)
   }
@@ -138,7 +149,11 @@ export class EndpointPool {
     const inNow = untried.filter((server) => !server.out || server.outUntil <= now)
     // Every server is out: the one due back first (the SDK's backoff spaces such attempts).
     if (inNow.length === 0) return untried.reduce((best, server) => (server.outUntil < best.outUntil ? server : best))
-    return inNow.reduce((best, server) => (server.inflight < best.inflight || (server.inflight === best.inflight && server.requests < best.requests) ? server : best))
+    return inNow.reduce((best, server) =>
+      server.inflight < best.inflight || (server.inflight === best.inflight && server.requests < best.requests)
+        ? server
+        : best,
+    )
   }
 
   private takeOut(server: Server, why: string): void {
@@ -146,11 +161,15 @@ export class EndpointPool {
     // Its requests in flight fail together when it goes: one strike for them all.
     if (server.out && server.outUntil > now) return
     server.strikes++
-    server.outUntil = now + Math.min(this.options.maxOutMs ?? 60_000, (this.options.outMs ?? 5000) * 2 ** (server.strikes - 1))
+    server.outUntil =
+      now + Math.min(this.options.maxOutMs ?? 60_000, (this.options.outMs ?? 5000) * 2 ** (server.strikes - 1))
     if (server.out) return
     server.out = true
     server.takenOut++
-    if (this.servers.length > 1) this.options.onChange?.(`model server ${server.base} taken out (${why}); the others take its requests, checked again every ${Math.round((this.options.healthIntervalMs ?? 10_000) / 1000)} s`)
+    if (this.servers.length > 1)
+      this.options.onChange?.(
+        `model server ${server.base} taken out (${why}); the others take its requests, checked again every ${Math.round((this.options.healthIntervalMs ?? 10_000) / 1000)} s`,
+      )
   }
 
   /** A server that answered: in again, if it was out. */
@@ -185,7 +204,11 @@ export class EndpointPool {
 
   private async answers(server: Server): Promise<boolean> {
     try {
-      const response = await this.fetcher(`${server.base}/models`, {method: 'GET', headers: this.options.headers?.() ?? {}, signal: AbortSignal.timeout(this.options.healthTimeoutMs ?? 5000)})
+      const response = await this.fetcher(`${server.base}/models`, {
+        method: 'GET',
+        headers: this.options.headers?.() ?? {},
+        signal: AbortSignal.timeout(this.options.healthTimeoutMs ?? 5000),
+      })
       await response.arrayBuffer().catch(() => undefined)
       return response.ok
     } catch {
@@ -194,7 +217,18 @@ export class EndpointPool {
   }
 }
 
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT'])
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  'ETIMEDOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+])
 
 function codeOf(error: unknown): string | undefined {
   const value = error as {code?: string; cause?: {code?: string}} | undefined
@@ -214,6 +248,9 @@ function describe(error: unknown): string {
 /** The servers in one line for stderr: each one's requests, errors, failovers and latency. */
 export function describeServers(servers: readonly EndpointSummary[]): string {
   return servers
-    .map((s) => `${s.base_url} ${s.requests} requests, ${s.errors} errors, ${s.failovers} failed over, taken out ${s.taken_out}x, p50 ${s.latency_p50_ms ?? '-'} ms, p95 ${s.latency_p95_ms ?? '-'} ms`)
+    .map(
+      (s) =>
+        `${s.base_url} ${s.requests} requests, ${s.errors} errors, ${s.failovers} failed over, taken out ${s.taken_out}x, p50 ${s.latency_p50_ms ?? '-'} ms, p95 ${s.latency_p95_ms ?? '-'} ms`,
+    )
     .join('; ')
 }

@@ -35,7 +35,10 @@ const decoders: Record<string, (body: Buffer) => Promise<Buffer>> = {
 export function createHttpFetch(): typeof fetch {
   // Idle connections close after 4 s, before servers drop them (uvicorn and Node close idle ones after 5 s).
   const agentOptions = {keepAlive: true, timeout: IDLE_TIMEOUT_MS}
-  const agents: Record<string, HttpAgent> = {'http:': new HttpAgent(agentOptions), 'https:': new HttpsAgent(agentOptions)}
+  const agents: Record<string, HttpAgent> = {
+    'http:': new HttpAgent(agentOptions),
+    'https:': new HttpsAgent(agentOptions),
+  }
   // The SDK asks for the same few URLs again and again: each is parsed once.
   const targets = new Map<string, ReturnType<typeof urlToHttpOptions>>()
   const targetOf = (url: string | URL) => {
@@ -51,11 +54,17 @@ export function createHttpFetch(): typeof fetch {
   return async (input, init) => {
     const body = init?.body
     const target = typeof input === 'string' || input instanceof URL ? targetOf(input) : undefined
-    if (!target?.protocol || !agents[target.protocol] || (body != null && typeof body !== 'string' && !(body instanceof Uint8Array))) {
+    if (
+      !target?.protocol ||
+      !agents[target.protocol] ||
+      (body != null && typeof body !== 'string' && !(body instanceof Uint8Array))
+    ) {
       return fetch(input, init)
     }
     const headers: Record<string, string> = {}
-    ;(init?.headers instanceof Headers ? init.headers : new Headers(init?.headers)).forEach((value, name) => (headers[name] = value))
+    ;(init?.headers instanceof Headers ? init.headers : new Headers(init?.headers)).forEach(
+      (value, name) => (headers[name] = value),
+    )
     const signal = init?.signal
     if (signal?.aborted) throw abortError(signal)
     return new Promise<Response>((resolve, reject) => {
@@ -83,7 +92,8 @@ async function readResponse(response: IncomingMessage, url: string): Promise<Res
     response.on('error', reject)
     // A connection dropped in the middle of the body: a connection error, which the SDK retries.
     response.on('close', () => {
-      if (!response.complete) reject(Object.assign(new Error('the connection closed before the reply was complete'), {code: 'ECONNRESET'}))
+      if (!response.complete)
+        reject(Object.assign(new Error('the connection closed before the reply was complete'), {code: 'ECONNRESET'}))
     })
   })
   const encoding = response.headers['content-encoding']?.trim().toLowerCase()
@@ -100,7 +110,13 @@ async function readResponse(response: IncomingMessage, url: string): Promise<Res
     const name = response.rawHeaders[i].toLowerCase()
     if (name !== 'content-encoding' && name !== 'content-length') headers.append(name, response.rawHeaders[i + 1])
   }
-  return new BufferedResponse(response.statusCode ?? 500, response.statusMessage ?? '', headers, body, url) as unknown as Response
+  return new BufferedResponse(
+    response.statusCode ?? 500,
+    response.statusMessage ?? '',
+    headers,
+    body,
+    url,
+  ) as unknown as Response
 }
 
 /**
@@ -159,5 +175,7 @@ class BufferedResponse {
 
 function abortError(signal: AbortSignal): Error {
   const reason = signal.reason as unknown
-  return reason instanceof Error && reason.name === 'AbortError' ? reason : new DOMException('This operation was aborted', 'AbortError')
+  return reason instanceof Error && reason.name === 'AbortError'
+    ? reason
+    : new DOMException('This operation was aborted', 'AbortError')
 }

@@ -99,7 +99,10 @@ export class ResponseCache {
       // Logs are read in name order (the first reply for a key wins): two caches opened by one process in the same
       // millisecond are told apart by a counter, not by the random part.
       const sequence = String(logsOpened++).padStart(6, '0')
-      const path = join(this.dir, logName(`${String(Date.now()).padStart(15, '0')}-${process.pid}-${sequence}-${randomBytes(3).toString('hex')}`))
+      const path = join(
+        this.dir,
+        logName(`${String(Date.now()).padStart(15, '0')}-${process.pid}-${sequence}-${randomBytes(3).toString('hex')}`),
+      )
       return {handle: await open(path, 'ax'), path}
     })
     return this.log
@@ -117,12 +120,16 @@ export class ResponseCache {
         await log.handle.appendFile(Buffer.concat(batch.map((entry) => entry.line)))
         for (const entry of batch) {
           // The first reply for a key stays the one used, as it will be when the logs are indexed again.
-          if (!index.has(entry.key)) index.set(entry.key, {file: log.path, offset: this.logSize, length: entry.line.length - 1})
+          if (!index.has(entry.key))
+            index.set(entry.key, {file: log.path, offset: this.logSize, length: entry.line.length - 1})
           this.logSize += entry.line.length
         }
         for (const entry of batch) entry.done()
       } catch (error) {
-        this.broken ??= new Error(`cannot write the reply cache in ${this.dir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, {cause: error})
+        this.broken ??= new Error(
+          `cannot write the reply cache in ${this.dir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+          {cause: error},
+        )
         for (const entry of batch) entry.done(this.broken)
       }
     }

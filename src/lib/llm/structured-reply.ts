@@ -47,7 +47,9 @@ export function checkReply<T>(content: string | null | undefined, schema: z.ZodT
   }
   const result = schema.safeParse(value)
   if (!result.success) {
-    const issues = result.error.issues.slice(0, 5).map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(root)'}: ${issue.message}`)
+    const issues = result.error.issues
+      .slice(0, 5)
+      .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(root)'}: ${issue.message}`)
     return {ok: false, problem: `the reply does not match the schema (${issues.join('; ')})`}
   }
   return {ok: true, value: result.data, json: JSON.stringify(result.data)}

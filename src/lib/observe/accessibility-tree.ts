@@ -14,7 +14,10 @@ export interface AxNode {
   nodeId: string
   ignored: boolean
   role?: {value?: unknown}
-  name?: {value?: unknown; sources?: {nativeSource?: string; nativeSourceValue?: {relatedNodes?: {backendDOMNodeId?: number}[]}}[]}
+  name?: {
+    value?: unknown
+    sources?: {nativeSource?: string; nativeSourceValue?: {relatedNodes?: {backendDOMNodeId?: number}[]}}[]
+  }
   value?: {value?: unknown}
   properties?: {name: string; value: {value?: unknown}}[]
   childIds?: string[]
@@ -57,13 +60,47 @@ export interface PrunedTree {
 // pages often hide behind it (styled radios, star ratings).
 const INTERACTIVE_ROLES = new Set([
   'LabelText',
-  'button', 'link', 'textbox', 'searchbox', 'combobox', 'listbox', 'option', 'checkbox', 'radio', 'switch', 'slider',
-  'spinbutton', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'treeitem', 'gridcell', 'columnheader',
+  'button',
+  'link',
+  'textbox',
+  'searchbox',
+  'combobox',
+  'listbox',
+  'option',
+  'checkbox',
+  'radio',
+  'switch',
+  'slider',
+  'spinbutton',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'tab',
+  'treeitem',
+  'gridcell',
+  'columnheader',
 ])
 // Wrappers shown only when they have a name; their children move up.
-const TRANSPARENT_ROLES = new Set(['generic', 'none', 'presentation', 'LineBreak', 'LayoutTable', 'LayoutTableRow', 'LayoutTableCell'])
+const TRANSPARENT_ROLES = new Set([
+  'generic',
+  'none',
+  'presentation',
+  'LineBreak',
+  'LayoutTable',
+  'LayoutTableRow',
+  'LayoutTableCell',
+])
 const TEXT_ROLES = new Set(['StaticText', 'InlineTextBox'])
-const SHOWN_STATES = ['focused', 'checked', 'selected', 'expanded', 'pressed', 'disabled', 'required', 'readonly'] as const
+const SHOWN_STATES = [
+  'focused',
+  'checked',
+  'selected',
+  'expanded',
+  'pressed',
+  'disabled',
+  'required',
+  'readonly',
+] as const
 
 /** At most this many lines: a page of endless lists must not flood the prompt. */
 export const MAX_TREE_NODES = 400
@@ -73,7 +110,12 @@ export const MAX_TREE_NODES = 400
  * that only repeats its parent's name dropped, and nodes whose box lies outside the viewport kept only as ancestors of
  * nodes inside it. Ids are 1, 2, 3... in document order over the element lines, so the same page gives the same ids.
  */
-export function pruneAccessibilityTree(axNodes: readonly AxNode[], boxes: ReadonlyMap<number, Box>, viewport: {width: number; height: number}, maxNodes = MAX_TREE_NODES): PrunedTree {
+export function pruneAccessibilityTree(
+  axNodes: readonly AxNode[],
+  boxes: ReadonlyMap<number, Box>,
+  viewport: {width: number; height: number},
+  maxNodes = MAX_TREE_NODES,
+): PrunedTree {
   const byId = new Map(axNodes.map((node) => [node.nodeId, node]))
   const root = axNodes.find((node) => node.parentId === undefined) ?? axNodes[0]
   if (!root) return {nodes: [], omitted: 0}
@@ -101,7 +143,18 @@ export function pruneAccessibilityTree(axNodes: readonly AxNode[], boxes: Readon
     if (transparent || node.backendDOMNodeId === undefined) return children
     if (TEXT_ROLES.has(role)) {
       if (!name || !visible || name === parentName) return []
-      return [{role, name, backendNodeId: node.backendDOMNodeId, box: clip(box, viewport), interactive: false, states: [], children: [], text: true}]
+      return [
+        {
+          role,
+          name,
+          backendNodeId: node.backendDOMNodeId,
+          box: clip(box, viewport),
+          interactive: false,
+          states: [],
+          children: [],
+          text: true,
+        },
+      ]
     }
     const isRoot = node === root
     if (!visible && children.length === 0 && !isRoot) return []
@@ -151,13 +204,20 @@ export function formatAccessibilityTree(tree: PrunedTree): string {
 
 /** The interactive elements in the viewport, the ones a Set-of-Marks screenshot numbers. */
 export function interactiveElements(tree: PrunedTree): NumberedNode[] {
-  return tree.nodes.filter((node): node is NumberedNode => node.interactive && node.id !== null && node.box.width > 0 && node.box.height > 0)
+  return tree.nodes.filter(
+    (node): node is NumberedNode => node.interactive && node.id !== null && node.box.width > 0 && node.box.height > 0,
+  )
 }
 
 /** The Set-of-Marks list: `[12] button "Add to cart"`, one per marked element. */
 export function formatElementList(elements: readonly NumberedNode[]): string {
   if (elements.length === 0) return '(no interactive elements in view)'
-  return elements.map((node) => `[${node.id}] ${node.role} ${JSON.stringify(node.name)}${node.states.length > 0 ? `, ${node.states.join(', ')}` : ''}`).join('\n')
+  return elements
+    .map(
+      (node) =>
+        `[${node.id}] ${node.role} ${JSON.stringify(node.name)}${node.states.length > 0 ? `, ${node.states.join(', ')}` : ''}`,
+    )
+    .join('\n')
 }
 
 function statesOf(node: AxNode): string[] {
@@ -179,7 +239,11 @@ function usable(box: Box, viewport: {width: number; height: number}): boolean {
 }
 
 /** The label a control is named by (<label for>, or one wrapping it), when its box is usable. */
-function labelOf(node: AxNode, boxes: ReadonlyMap<number, Box>, viewport: {width: number; height: number}): {node: number; box: Box} | undefined {
+function labelOf(
+  node: AxNode,
+  boxes: ReadonlyMap<number, Box>,
+  viewport: {width: number; height: number},
+): {node: number; box: Box} | undefined {
   for (const source of node.name?.sources ?? []) {
     if (source.nativeSource !== 'labelfor' && source.nativeSource !== 'labelwrapped') continue
     for (const related of source.nativeSourceValue?.relatedNodes ?? []) {
@@ -191,15 +255,31 @@ function labelOf(node: AxNode, boxes: ReadonlyMap<number, Box>, viewport: {width
 }
 
 function inViewport(box: Box, viewport: {width: number; height: number}): boolean {
-  return box.width > 0 && box.height > 0 && box.x < viewport.width && box.y < viewport.height && box.x + box.width > 0 && box.y + box.height > 0
+  return (
+    box.width > 0 &&
+    box.height > 0 &&
+    box.x < viewport.width &&
+    box.y < viewport.height &&
+    box.x + box.width > 0 &&
+    box.y + box.height > 0
+  )
 }
 
 function clip(box: Box, viewport: {width: number; height: number}): Box {
   const x = Math.max(0, box.x)
   const y = Math.max(0, box.y)
-  return {x, y, width: Math.max(0, Math.min(viewport.width, box.x + box.width) - x), height: Math.max(0, Math.min(viewport.height, box.y + box.height) - y)}
+  return {
+    x,
+    y,
+    width: Math.max(0, Math.min(viewport.width, box.x + box.width) - x),
+    height: Math.max(0, Math.min(viewport.height, box.y + box.height) - y),
+  }
 }
 
 function stringOf(value: unknown): string {
-  return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : ''
+  return typeof value === 'string'
+    ? value
+    : typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : ''
 }

@@ -10,7 +10,12 @@ export type ElementPoint = {ok: true; x: number; y: number} | {ok: false; error:
  * click on it goes to. An id the observation did not give, or an element that has left the page since, is an error
  * for the step's record, not an exception.
  */
-export async function elementPoint(page: Page, elements: PageElements | null, id: number, viewport: {width: number; height: number}): Promise<ElementPoint> {
+export async function elementPoint(
+  page: Page,
+  elements: PageElements | null,
+  id: number,
+  viewport: {width: number; height: number},
+): Promise<ElementPoint> {
   const found = lookUp(elements, id)
   if ('error' in found) return {ok: false, error: found.error}
   const {element} = found
@@ -31,7 +36,8 @@ export async function elementPoint(page: Page, elements: PageElements | null, id
     const right = Math.min(viewport.width, Math.max(...xs))
     const top = Math.max(0, Math.min(...ys))
     const bottom = Math.min(viewport.height, Math.max(...ys))
-    if (right - left >= 1 && bottom - top >= 1) return {ok: true, x: Math.round((left + right) / 2), y: Math.round((top + bottom) / 2)}
+    if (right - left >= 1 && bottom - top >= 1)
+      return {ok: true, x: Math.round((left + right) / 2), y: Math.round((top + bottom) / 2)}
   }
   return {ok: false, error: `element ${id} (${describe(element)}) is not visible on the page any more`}
 }
@@ -53,7 +59,12 @@ function lookUp(elements: PageElements | null, id: number): {element: NumberedNo
   const element = elements.byId.get(id)
   if (element) return {element}
   const count = elements.byId.size
-  return {error: count === 0 ? `there is no element ${id}: the page showed no numbered elements` : `there is no element ${id} on this page (ids 1-${count})`}
+  return {
+    error:
+      count === 0
+        ? `there is no element ${id}: the page showed no numbered elements`
+        : `there is no element ${id} on this page (ids 1-${count})`,
+  }
 }
 
 function describe(element: NumberedNode): string {

@@ -15,7 +15,9 @@ export async function backendNodeIds(page: Page, element: Locator): Promise<numb
       const control = (node as {control?: unknown}).control
       ;(globalThis as Record<string, unknown>)[key] = control ? [node, control] : [node]
     }, HANDOVER)
-    const {result} = await cdp.send('Runtime.evaluate', {expression: `(() => { const nodes = globalThis.${HANDOVER}; delete globalThis.${HANDOVER}; return nodes })()`})
+    const {result} = await cdp.send('Runtime.evaluate', {
+      expression: `(() => { const nodes = globalThis.${HANDOVER}; delete globalThis.${HANDOVER}; return nodes })()`,
+    })
     if (!result.objectId) return []
     const {result: items} = await cdp.send('Runtime.getProperties', {objectId: result.objectId, ownProperties: true})
     const ids: number[] = []

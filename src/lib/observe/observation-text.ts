@@ -8,7 +8,8 @@ import type {PageElements} from './page-elements.js'
 export function observationText(mode: ObserveMode, elements: PageElements | null): string | undefined {
   if (!elements) return undefined
   const sections: string[] = []
-  if (mode.elementList) sections.push(`Interactive elements (each id is the number on its box in the screenshot):\n${elements.list}`)
+  if (mode.elementList)
+    sections.push(`Interactive elements (each id is the number on its box in the screenshot):\n${elements.list}`)
   if (mode.axtree) sections.push(`Accessibility tree of the visible page:\n${elements.axtree}`)
   return sections.length > 0 ? sections.join('\n\n') : undefined
 }

@@ -43,7 +43,10 @@ export function observeModeOf(run: {observe?: ObserveModeName}): ObserveMode {
 }
 
 /** The store path of the image the policy saw at a step: the screenshot, the marked one (som), or none (axtree). */
-export function shownImagePath(step: {screenshot: string | null; observation?: {marked_screenshot?: string}}, mode: ObserveMode): string | null {
+export function shownImagePath(
+  step: {screenshot: string | null; observation?: {marked_screenshot?: string}},
+  mode: ObserveMode,
+): string | null {
   if (mode.image === null) return null
   if (mode.image === 'marked') return step.observation?.marked_screenshot ?? step.screenshot
   return step.screenshot

@@ -1,5 +1,13 @@
 import type {CDPSession, Page} from 'playwright-core'
-import {formatAccessibilityTree, formatElementList, interactiveElements, pruneAccessibilityTree, type AxNode, type Box, type NumberedNode} from './accessibility-tree.js'
+import {
+  formatAccessibilityTree,
+  formatElementList,
+  interactiveElements,
+  pruneAccessibilityTree,
+  type AxNode,
+  type Box,
+  type NumberedNode,
+} from './accessibility-tree.js'
 
 /** The elements of one observation: what the policy was shown about them, and how to find each again by its id. */
 export interface PageElements {
@@ -29,7 +37,10 @@ export function cdpSessionOf(page: Page): Promise<CDPSession> {
  * Reads the page's accessibility tree (main frame; frames inside it are not entered) and the layout boxes of its
  * nodes, two CDP calls, and numbers the viewport's elements (accessibility-tree.ts).
  */
-export async function capturePageElements(page: Page, viewport: {width: number; height: number}): Promise<PageElements> {
+export async function capturePageElements(
+  page: Page,
+  viewport: {width: number; height: number},
+): Promise<PageElements> {
   const cdp = await cdpSessionOf(page)
   const [{nodes}, snapshot] = await Promise.all([
     cdp.send('Accessibility.getFullAXTree', {}) as Promise<{nodes: AxNode[]}>,
@@ -43,7 +54,12 @@ export async function capturePageElements(page: Page, viewport: {width: number; 
 }
 
 interface Snapshot {
-  documents: {nodes: {backendNodeId?: number[]}; layout: {nodeIndex: number[]; bounds: number[][]}; scrollOffsetX?: number; scrollOffsetY?: number}[]
+  documents: {
+    nodes: {backendNodeId?: number[]}
+    layout: {nodeIndex: number[]; bounds: number[][]}
+    scrollOffsetX?: number
+    scrollOffsetY?: number
+  }[]
 }
 
 /** The main document's layout boxes in viewport pixels, by DOM node (its first box: an inline's first line). */

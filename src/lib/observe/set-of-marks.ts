@@ -20,7 +20,18 @@ const DIGITS: Record<string, string[]> = {
 const PIXEL = 2 // a font pixel, in image pixels
 const PAD = 2
 // Colours that stay apart from each other and from white page backgrounds; neighbours get different ones.
-const COLOURS = ['#e6194b', '#3cb44b', '#4363d8', '#f58231', '#911eb4', '#008080', '#9a6324', '#800000', '#000075', '#808000']
+const COLOURS = [
+  '#e6194b',
+  '#3cb44b',
+  '#4363d8',
+  '#f58231',
+  '#911eb4',
+  '#008080',
+  '#9a6324',
+  '#800000',
+  '#000075',
+  '#808000',
+]
 
 export interface Mark {
   id: number
@@ -28,10 +39,18 @@ export interface Mark {
 }
 
 /** The screenshot (JPEG) with the marks drawn on it, as a JPEG of the same quality. */
-export async function drawMarks(jpeg: Buffer, marks: readonly Mark[], size: {width: number; height: number}, quality: number): Promise<Buffer> {
+export async function drawMarks(
+  jpeg: Buffer,
+  marks: readonly Mark[],
+  size: {width: number; height: number},
+  quality: number,
+): Promise<Buffer> {
   if (marks.length === 0) return jpeg
   const overlay = Buffer.from(marksSvg(marks, size))
-  return sharp(jpeg).composite([{input: overlay, top: 0, left: 0}]).jpeg({quality}).toBuffer()
+  return sharp(jpeg)
+    .composite([{input: overlay, top: 0, left: 0}])
+    .jpeg({quality})
+    .toBuffer()
 }
 
 /** The marks as an SVG the size of the screenshot. */
@@ -40,7 +59,9 @@ export function marksSvg(marks: readonly Mark[], size: {width: number; height: n
   for (const mark of marks) {
     const colour = COLOURS[mark.id % COLOURS.length]!
     const {x, y, width, height} = mark.box
-    parts.push(`<rect x="${r(x + 1)}" y="${r(y + 1)}" width="${r(Math.max(1, width - 2))}" height="${r(Math.max(1, height - 2))}" fill="none" stroke="${colour}" stroke-width="2"/>`)
+    parts.push(
+      `<rect x="${r(x + 1)}" y="${r(y + 1)}" width="${r(Math.max(1, width - 2))}" height="${r(Math.max(1, height - 2))}" fill="none" stroke="${colour}" stroke-width="2"/>`,
+    )
     const label = String(mark.id)
     const labelWidth = label.length * 4 * PIXEL - PIXEL + 2 * PAD
     const labelHeight = 5 * PIXEL + 2 * PAD

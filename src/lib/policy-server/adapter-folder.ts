@@ -18,10 +18,12 @@ export interface AdapterFolder {
  * does not exist here is passed on as the server machine's own.
  */
 export async function resolveAdapterFolder(adapter: string, name?: string): Promise<AdapterFolder> {
-  if (adapter.trim() === '') throw new UsageError(optionText`${opt('adapter')} must name a LoRA checkpoint folder, got ""`)
+  if (adapter.trim() === '')
+    throw new UsageError(optionText`${opt('adapter')} must name a LoRA checkpoint folder, got ""`)
   const path = resolve(adapter)
   const found = await stat(path).catch(() => undefined)
-  if (found && !found.isDirectory()) throw new UsageError(optionText`${opt('adapter')} must be a LoRA checkpoint folder, got the file ${path}`)
+  if (found && !found.isDirectory())
+    throw new UsageError(optionText`${opt('adapter')} must be a LoRA checkpoint folder, got the file ${path}`)
   if (found && !(await stat(join(path, 'adapter_config.json')).catch(() => undefined))) {
     throw new UsageError(
       `${path} is not a LoRA checkpoint: it has no adapter_config.json`,
@@ -30,7 +32,9 @@ export async function resolveAdapterFolder(adapter: string, name?: string): Prom
   }
   const chosen = name ?? basename(path)
   if (chosen === '' || /[\s\p{Cc}]/u.test(chosen)) {
-    throw new UsageError(optionText`${opt('name')} must be a model name without spaces or control characters, got ${JSON.stringify(chosen)}`)
+    throw new UsageError(
+      optionText`${opt('name')} must be a model name without spaces or control characters, got ${JSON.stringify(chosen)}`,
+    )
   }
   return {path, name: chosen, local: found !== undefined}
 }

@@ -19,21 +19,35 @@ export interface ServerReply {
 }
 
 /** One request to a route under the base URL; no reply at all (refused, dropped, timed out) is an ExternalError. */
-export async function requestServer(server: PolicyServer, method: 'GET' | 'POST', route: string, body?: unknown): Promise<ServerReply> {
+export async function requestServer(
+  server: PolicyServer,
+  method: 'GET' | 'POST',
+  route: string,
+  body?: unknown,
+): Promise<ServerReply> {
   const url = `${server.baseUrl}${route}`
   const headers: Record<string, string> = {accept: 'application/json'}
   if (body !== undefined) headers['content-type'] = 'application/json'
   if (server.apiKey) headers.authorization = `Bearer ${server.apiKey}`
   const signal = AbortSignal.timeout(server.timeoutMs)
   try {
-    const response = await createHttpFetch()(url, {method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal})
+    const response = await createHttpFetch()(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    })
     const text = await response.text()
     return {status: response.status, text, json: parseJson(text)}
   } catch (error) {
-    const reason = signal.aborted ? `no reply within ${Math.round(server.timeoutMs / 1000)} s` : describeConnectionError(error)
+    const reason = signal.aborted
+      ? `no reply within ${Math.round(server.timeoutMs / 1000)} s`
+      : describeConnectionError(error)
     throw new ExternalError(
       redactSecret(`cannot reach the policy server: ${method} ${url}: ${reason}`, server.apiKey),
-      signal.aborted ? optionText`raise ${opt('timeout')}, or check that the server is not stuck` : optionText`is vLLM running there? check ${opt('baseUrl')} (or OPENAI_BASE_URL)`,
+      signal.aborted
+        ? optionText`raise ${opt('timeout')}, or check that the server is not stuck`
+        : optionText`is vLLM running there? check ${opt('baseUrl')} (or OPENAI_BASE_URL)`,
       {cause: error},
     )
   }
@@ -59,5 +73,7 @@ function parseJson(text: string): unknown {
 function describeConnectionError(error: unknown): string {
   const failure = error as {code?: string; message?: string; cause?: {code?: string}}
   const code = failure?.code ?? failure?.cause?.code
-  return code ? `${code}${failure.message && !failure.message.includes(code) ? ` (${failure.message})` : ''}` : (failure?.message ?? String(error))
+  return code
+    ? `${code}${failure.message && !failure.message.includes(code) ? ` (${failure.message})` : ''}`
+    : (failure?.message ?? String(error))
 }

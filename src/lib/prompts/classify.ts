@@ -6,7 +6,9 @@ import {SUBDOMAINS, TAXONOMY} from '../schema/taxonomy.js'
 // Bump when the wording or the taxonomy changes: it is part of the cache key and of every classification's provenance.
 export const CLASSIFY_PROMPT_VERSION = 'classify-v1'
 
-const SubdomainSchema = z.enum(SUBDOMAINS as [string, ...string[]]).describe("The task's subdomain, exactly as the taxonomy spells it")
+const SubdomainSchema = z
+  .enum(SUBDOMAINS as [string, ...string[]])
+  .describe("The task's subdomain, exactly as the taxonomy spells it")
 
 /**
  * What the model must reply: one subdomain of the taxonomy, so the reply cannot leave it. The domain is not asked
@@ -20,7 +22,9 @@ export const ClassifyWithWebsiteReplySchema = z.object({
   website: z
     .string()
     .nullable()
-    .describe('Host name of the one website the task is meant to be done on (e.g. "www.allrecipes.com"), or null when no single website can be named'),
+    .describe(
+      'Host name of the one website the task is meant to be done on (e.g. "www.allrecipes.com"), or null when no single website can be named',
+    ),
 })
 
 export type ClassifyReply = z.infer<typeof ClassifyReplySchema> & {website?: string | null}

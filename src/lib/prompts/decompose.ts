@@ -8,7 +8,11 @@ export const DECOMPOSE_PROMPT_VERSION = 'decompose-v1'
 
 /** What the model must reply: the sub-task's instruction. */
 export const DecomposeReplySchema = z.object({
-  intent: z.string().trim().min(1).describe('The rewritten task: one instruction that asks for exactly the kept requirements'),
+  intent: z
+    .string()
+    .trim()
+    .min(1)
+    .describe('The rewritten task: one instruction that asks for exactly the kept requirements'),
 })
 export type DecomposeReply = z.infer<typeof DecomposeReplySchema>
 
@@ -22,9 +26,14 @@ Rules:
 - Do not add requirements of your own.`
 
 /** The messages that ask for a sub-task's intent: the parent task, the groups to keep and the groups to drop. */
-export function decomposeMessages(parent: Task, kept: readonly FactGroup[], dropped: readonly FactGroup[]): ChatMessage[] {
+export function decomposeMessages(
+  parent: Task,
+  kept: readonly FactGroup[],
+  dropped: readonly FactGroup[],
+): ChatMessage[] {
   const lines = [`Original task: ${parent.intent}`]
-  if (parent.website) lines.push(`Website: ${parent.website}${parent.start_url ? ` (starting at ${parent.start_url})` : ''}`)
+  if (parent.website)
+    lines.push(`Website: ${parent.website}${parent.start_url ? ` (starting at ${parent.start_url})` : ''}`)
   else if (parent.start_url) lines.push(`Start page: ${parent.start_url}`)
   lines.push('', 'Keep these requirements (the new task must ask for all of them):', ...describeGroups(kept))
   lines.push('', 'Drop these requirements (the new task must not ask for them):', ...describeGroups(dropped))

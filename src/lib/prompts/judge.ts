@@ -28,7 +28,12 @@ export function rubricFacts(task: Task): JudgeFact[] {
 
 export const RelevanceReplySchema = z.object({
   reason: z.string().describe('One sentence: what the screenshot shows that matters for the task, or why nothing does'),
-  score: z.number().int().min(1).max(5).describe('1 = irrelevant, 3 = shows something a fact or the answer depends on, 5 = decisive evidence'),
+  score: z
+    .number()
+    .int()
+    .min(1)
+    .max(5)
+    .describe('1 = irrelevant, 3 = shows something a fact or the answer depends on, 5 = decisive evidence'),
 })
 export type RelevanceReply = z.infer<typeof RelevanceReplySchema>
 
@@ -44,9 +49,15 @@ export interface ScreenshotContext {
 }
 
 /** The messages that ask for one screenshot's relevance. */
-export function relevanceMessages(task: Task, facts: readonly JudgeFact[], shot: ScreenshotContext, imageUrl: string): ChatMessage[] {
+export function relevanceMessages(
+  task: Task,
+  facts: readonly JudgeFact[],
+  shot: ScreenshotContext,
+  imageUrl: string,
+): ChatMessage[] {
   const lines = [`Task: ${task.intent}`]
-  if (facts.length > 0) lines.push('Facts the final state or answer must show:', ...facts.map((fact) => `- ${fact.text}`))
+  if (facts.length > 0)
+    lines.push('Facts the final state or answer must show:', ...facts.map((fact) => `- ${fact.text}`))
   lines.push(
     '',
     `Screenshot of step ${shot.step + 1} of ${shot.steps}, at ${shot.url}${shot.title ? ` ("${shot.title}")` : ''}.`,
@@ -56,14 +67,22 @@ export function relevanceMessages(task: Task, facts: readonly JudgeFact[], shot:
   )
   return [
     {role: 'system', content: SELECT_SYSTEM},
-    {role: 'user', content: [{type: 'text', text: lines.join('\n')}, {type: 'image_url', image_url: {url: imageUrl}}]},
+    {
+      role: 'user',
+      content: [
+        {type: 'text', text: lines.join('\n')},
+        {type: 'image_url', image_url: {url: imageUrl}},
+      ],
+    },
   ]
 }
 
 // ---- the verdict ------------------------------------------------------------------------------------------------
 
 export const VerdictReplySchema = z.object({
-  blocked: z.boolean().describe('True when the site blocked the agent: a CAPTCHA, an HTTP 403, an "access denied" or bot-check page'),
+  blocked: z
+    .boolean()
+    .describe('True when the site blocked the agent: a CAPTCHA, an HTTP 403, an "access denied" or bot-check page'),
   blocked_reason: z.string().describe('What shows the block, or empty'),
   answer_supported: z
     .boolean()
@@ -108,11 +127,26 @@ export interface VerdictInput {
 export function verdictMessages(input: VerdictInput): ChatMessage[] {
   const lines = [`Task: ${input.task.intent}`]
   if (input.task.start_url) lines.push(`Start page: ${input.task.start_url}`)
-  lines.push('', 'Facts to check:', ...(input.facts.length > 0 ? input.facts.map((fact) => `- [${fact.id}] ${fact.text}`) : ['(none: give an empty facts list)']))
-  lines.push('', "The agent's actions:", ...(input.actions.length > 0 ? input.actions.map((line, index) => `${index + 1}. ${line}`) : ['(none)']))
-  lines.push('', input.answer === null ? 'The agent gave no final answer.' : `The agent's final answer: ${input.answer}`)
+  lines.push(
+    '',
+    'Facts to check:',
+    ...(input.facts.length > 0
+      ? input.facts.map((fact) => `- [${fact.id}] ${fact.text}`)
+      : ['(none: give an empty facts list)']),
+  )
+  lines.push(
+    '',
+    "The agent's actions:",
+    ...(input.actions.length > 0 ? input.actions.map((line, index) => `${index + 1}. ${line}`) : ['(none)']),
+  )
+  lines.push(
+    '',
+    input.answer === null ? 'The agent gave no final answer.' : `The agent's final answer: ${input.answer}`,
+  )
   lines.push('', `${input.shots.length} key screenshots follow, oldest first; the last is the final screen.`)
-  const content: Array<{type: 'text'; text: string} | {type: 'image_url'; image_url: {url: string}}> = [{type: 'text', text: lines.join('\n')}]
+  const content: Array<{type: 'text'; text: string} | {type: 'image_url'; image_url: {url: string}}> = [
+    {type: 'text', text: lines.join('\n')},
+  ]
   input.shots.forEach((shot, index) => {
     const final = index === input.shots.length - 1 ? ' (final screen)' : ''
     content.push({type: 'text', text: `Screenshot ${index + 1}: step ${shot.step + 1}, ${shot.url}${final}`})
@@ -139,6 +173,9 @@ const REFERENCE_SYSTEM = `You compare a web agent's final answer with the task's
 export function referenceMessages(task: Task, answer: string, reference: string): ChatMessage[] {
   return [
     {role: 'system', content: REFERENCE_SYSTEM},
-    {role: 'user', content: `Task: ${task.intent}\nReference answer: ${reference}\nAgent's answer: ${answer}\n\nDo they match?`},
+    {
+      role: 'user',
+      content: `Task: ${task.intent}\nReference answer: ${reference}\nAgent's answer: ${answer}\n\nDo they match?`,
+    },
   ]
 }

@@ -24,7 +24,10 @@ export interface PolicyDialect {
    * Never throws: a malformed reply gives a null action and a one-line error. Coordinates come back in webgym's
    * 0-1000 units, converted from the dialect's own convention (which may depend on the viewport).
    */
-  parseResponse(text: string | null | undefined, context: {viewport: {width: number; height: number}}): ParsedPolicyResponse
+  parseResponse(
+    text: string | null | undefined,
+    context: {viewport: {width: number; height: number}},
+  ): ParsedPolicyResponse
   /**
    * What the model acts on: points of an image (coordinates) or the numbered elements of an observation mode with
    * element ids (som, axtree).

@@ -1,7 +1,16 @@
 // Reading a Qwen3-VL policy reply: the <tool_call> with the computer_use action, and the Thought/Action/Memory
 // sections around it. Never throws: a reply that gives no usable action says why in one line.
 import type {Action} from '../schema/trajectory.js'
-import {DEFAULT_WAIT_SECONDS, DIRECTIONS, MAX_WAIT_SECONDS, oneLine, POLICY_ACTIONS, TOOL_CLOSE, TOOL_OPEN, type PolicyActionName} from './qwen3vl-actions.js'
+import {
+  DEFAULT_WAIT_SECONDS,
+  DIRECTIONS,
+  MAX_WAIT_SECONDS,
+  oneLine,
+  POLICY_ACTIONS,
+  TOOL_CLOSE,
+  TOOL_OPEN,
+  type PolicyActionName,
+} from './qwen3vl-actions.js'
 
 export interface ParsedPolicyResponse {
   thought: string | null
@@ -13,7 +22,8 @@ export interface ParsedPolicyResponse {
 
 /** Reads a policy reply; never throws: a malformed reply gives a null action and a one-line error saying why. */
 export function parsePolicyResponse(text: string | null | undefined): ParsedPolicyResponse {
-  if (!text || !text.trim()) return {thought: null, actionText: null, action: null, memory: null, error: 'empty response'}
+  if (!text || !text.trim())
+    return {thought: null, actionText: null, action: null, memory: null, error: 'empty response'}
   const call = findToolCall(text)
   const sections = readSections(call.rest)
   const parsed = call.body === null ? {error: 'no <tool_call> in the response'} : readAction(call.body)
@@ -23,7 +33,6 @@ export function parsePolicyResponse(text: string | null | undefined): ParsedPoli
     error: 'error' in parsed ? parsed.error : null,
   }
 }
-
 
 /** The first tool call's raw text, and the reply with every tool call cut out (for reading the sections). */
 function findToolCall(text: string): {body: string | null; rest: string} {
@@ -144,7 +153,9 @@ function readAction(body: string): ActionResult {
 function toAction(name: string, args: Record<string, unknown>): ActionResult {
   if (FINISH_ALIASES.has(name)) {
     const answer = nonEmptyString(args.text ?? args.answer)
-    return answer === null ? {error: `${name} needs an answer text to count as answer`} : {action: {name: 'answer', text: answer}}
+    return answer === null
+      ? {error: `${name} needs an answer text to count as answer`}
+      : {action: {name: 'answer', text: answer}}
   }
   const canonical = ALIASES.get(name)
   if (!canonical) return {error: `unknown action ${quote(name)}; expected one of ${POLICY_ACTIONS.join(', ')}`}
@@ -170,7 +181,8 @@ function toAction(name: string, args: Record<string, unknown>): ActionResult {
       const time = args.time ?? args.seconds
       if (time === undefined) return {action: {name: 'wait', seconds: DEFAULT_WAIT_SECONDS}}
       const seconds = typeof time === 'string' && time.trim() ? Number(time) : time
-      if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return {error: `invalid wait time ${quote(time)}`}
+      if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0)
+        return {error: `invalid wait time ${quote(time)}`}
       return {action: {name: 'wait', seconds: Math.min(seconds, MAX_WAIT_SECONDS)}}
     }
     case 'go_back':

@@ -2,7 +2,15 @@ import type {ChatMessage} from '../llm/client.js'
 import type {Action} from '../schema/trajectory.js'
 import {imageParts, pageLine, text} from './prompt-parts.js'
 import {screenshotOrNote, windowedMessages} from './windowed-dialogue.js'
-import {DEFAULT_WAIT_SECONDS, DIRECTIONS, MAX_WAIT_SECONDS, oneLine, POLICY_ACTIONS, TOOL_CLOSE, TOOL_OPEN} from './qwen3vl-actions.js'
+import {
+  DEFAULT_WAIT_SECONDS,
+  DIRECTIONS,
+  MAX_WAIT_SECONDS,
+  oneLine,
+  POLICY_ACTIONS,
+  TOOL_CLOSE,
+  TOOL_OPEN,
+} from './qwen3vl-actions.js'
 
 // Bump when the wording, the tool schema or the parsing rules change: trajectories record it, and the trainer must
 // render its prompts with the same version the rollouts were collected with.
@@ -41,12 +49,16 @@ export const COMPUTER_USE_TOOL = {
           items: {type: 'integer', minimum: 0, maximum: 1000},
           minItems: 2,
           maxItems: 2,
-          description: '[x, y]: x from the left edge (0) to the right edge (1000), y from the top edge (0) to the bottom edge (1000). Required by `left_click`.',
+          description:
+            '[x, y]: x from the left edge (0) to the right edge (1000), y from the top edge (0) to the bottom edge (1000). Required by `left_click`.',
         },
         text: {type: 'string', description: 'Required by `type` and `answer`.'},
         direction: {type: 'string', enum: [...DIRECTIONS], description: 'Used by `scroll`; default "down".'},
         url: {type: 'string', description: 'Required by `navigate`.'},
-        time: {type: 'number', description: `Seconds to wait, used by \`wait\`; default ${DEFAULT_WAIT_SECONDS}, at most ${MAX_WAIT_SECONDS}.`},
+        time: {
+          type: 'number',
+          description: `Seconds to wait, used by \`wait\`; default ${DEFAULT_WAIT_SECONDS}, at most ${MAX_WAIT_SECONDS}.`,
+        },
       },
       required: ['action'],
     },
@@ -85,7 +97,8 @@ export interface PolicyPromptInput {
   window?: number
 }
 
-const NO_EFFECT_NOTE = 'Your previous action had no effect: the screen did not change. Do not repeat it; try something else.'
+const NO_EFFECT_NOTE =
+  'Your previous action had no effect: the screen did not change. Do not repeat it; try something else.'
 
 function systemPrompt(viewport: {width: number; height: number}, useMemory: boolean): string {
   const memoryFormat = useMemory
@@ -140,7 +153,12 @@ export function buildPolicyMessages(input: PolicyPromptInput): ChatMessage[] {
         const closing = [pageLine(input.rounds.length + 1, input.current)]
         if (input.useMemory && input.memory !== null) closing.push('', 'Memory from your previous reply:', input.memory)
         if (notes.length > 0) closing.push('', ...notes)
-        closing.push('', input.useMemory ? 'Give your next reply: Thought, Action, the tool call and Memory.' : 'Give your next reply: Thought, Action and the tool call.')
+        closing.push(
+          '',
+          input.useMemory
+            ? 'Give your next reply: Thought, Action, the tool call and Memory.'
+            : 'Give your next reply: Thought, Action and the tool call.',
+        )
         return [...imageParts(input.current.image), text(closing.join('\n'))]
       },
     },
@@ -166,8 +184,6 @@ function historyLine(step: number, round: PolicyRound): string {
   return line
 }
 
-
-
 // A round without a raw response (a scripted step) still shows the model a reply in the format it must produce,
 // because models copy the shape of their earlier turns.
 function synthesizedReply(action: Action | null): string {
@@ -190,7 +206,10 @@ export function qwen3vlReply(action: Action, thought?: string): string {
  * its <tool_call> blocks out into `tool_calls`: the content, then each call back in its block. The parser keeps only
  * the text before the first call, so a Memory section written after it does not come back.
  */
-export function withToolCalls(content: string | null, calls: readonly {name: string; arguments: string}[]): string | null {
+export function withToolCalls(
+  content: string | null,
+  calls: readonly {name: string; arguments: string}[],
+): string | null {
   if (calls.length === 0) return content
   const blocks = calls.map((call) => {
     let args: unknown = call.arguments
@@ -209,17 +228,23 @@ function toolArguments(action: Action): Record<string, unknown> {
   return {action: name, ...rest, ...(seconds === undefined ? {} : {time: seconds})}
 }
 
-
-
 // Browser errors run to many lines of call log; the model needs the first.
 
 /** One line for logs and history, e.g. `left_click(512, 300)` or `type("hello") at (10, 20)`. */
 export function formatAction(action: Action): string {
   // An element id (observation modes that number elements) stands where a coordinate would; qwen3vl gives none.
-  const at = action.coordinate ? ` at (${action.coordinate[0]}, ${action.coordinate[1]})` : action.element !== undefined ? ` on [${action.element}]` : ''
+  const at = action.coordinate
+    ? ` at (${action.coordinate[0]}, ${action.coordinate[1]})`
+    : action.element !== undefined
+      ? ` on [${action.element}]`
+      : ''
   switch (action.name) {
     case 'left_click':
-      return action.coordinate ? `left_click(${action.coordinate[0]}, ${action.coordinate[1]})` : action.element !== undefined ? `left_click([${action.element}])` : 'left_click()'
+      return action.coordinate
+        ? `left_click(${action.coordinate[0]}, ${action.coordinate[1]})`
+        : action.element !== undefined
+          ? `left_click([${action.element}])`
+          : 'left_click()'
     case 'press':
       return `press(${JSON.stringify(action.key ?? '')})${at}`
     case 'type':

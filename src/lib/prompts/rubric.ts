@@ -12,7 +12,10 @@ export const RubricReplySchema = z.object({
       z.object({
         id: z.string().min(1).describe('Short group id, e.g. "g1"'),
         description: z.string().min(1).describe('What the facts in this group are about'),
-        facts: z.array(z.string().min(1)).min(1).describe('Single checkable statements about the final page state or answer'),
+        facts: z
+          .array(z.string().min(1))
+          .min(1)
+          .describe('Single checkable statements about the final page state or answer'),
       }),
     )
     .min(1)
@@ -20,7 +23,11 @@ export const RubricReplySchema = z.object({
     .superRefine((groups, context) => {
       const seen = new Set<string>()
       for (const group of groups) {
-        if (seen.has(group.id)) context.addIssue({code: 'custom', message: `group id ${JSON.stringify(group.id)} is used by more than one group; give each group its own id`})
+        if (seen.has(group.id))
+          context.addIssue({
+            code: 'custom',
+            message: `group id ${JSON.stringify(group.id)} is used by more than one group; give each group its own id`,
+          })
         seen.add(group.id)
       }
     }),

@@ -4,7 +4,16 @@
 import type {Action} from '../schema/trajectory.js'
 import {DEFAULT_WAIT_SECONDS} from './qwen3vl-actions.js'
 
-export const SOM_FUNCTIONS = ['click', 'fill', 'press', 'scroll', 'go_back', 'goto', 'noop', 'send_msg_to_user'] as const
+export const SOM_FUNCTIONS = [
+  'click',
+  'fill',
+  'press',
+  'scroll',
+  'go_back',
+  'goto',
+  'noop',
+  'send_msg_to_user',
+] as const
 
 /** scroll(delta_x, delta_y) in the prompt's example and in calls written without a model: about one screen. */
 export const SOM_SCROLL_PIXELS = 400
@@ -20,7 +29,14 @@ export function somCall(action: Action): string {
     case 'press':
       return `press(${id}, ${pyString(action.key ?? 'Enter')})`
     case 'scroll': {
-      const [dx, dy] = ({up: [0, -SOM_SCROLL_PIXELS], down: [0, SOM_SCROLL_PIXELS], left: [-SOM_SCROLL_PIXELS, 0], right: [SOM_SCROLL_PIXELS, 0]} as const)[action.direction ?? 'down']
+      const [dx, dy] = (
+        {
+          up: [0, -SOM_SCROLL_PIXELS],
+          down: [0, SOM_SCROLL_PIXELS],
+          left: [-SOM_SCROLL_PIXELS, 0],
+          right: [SOM_SCROLL_PIXELS, 0],
+        } as const
+      )[action.direction ?? 'down']
       return `scroll(${dx}, ${dy})`
     }
     case 'wait':

@@ -16,7 +16,9 @@ const DEFAULT_WINDOW = 4
 const NO_EFFECT_NOTE = 'Your previous action had no effect: the page did not change. Do something else.'
 
 function systemPrompt(useMemory: boolean): string {
-  const memoryFormat = useMemory ? '\nMemory: <facts found so far that later steps will need; earlier observations are not shown again>' : ''
+  const memoryFormat = useMemory
+    ? '\nMemory: <facts found so far that later steps will need; earlier observations are not shown again>'
+    : ''
   return `You are a web agent. You complete the user's task in a web browser, one action per step. Each step shows the page: the elements you can act on carry numeric ids, as boxes with a number on the screenshot, in a list of elements, or in the accessibility tree, as [id] before each element.
 
 # Actions
@@ -56,7 +58,12 @@ export function buildSomMessages(input: PolicyPromptInput): ChatMessage[] {
         if (input.current.text) closing.push('', input.current.text)
         if (input.useMemory && input.memory !== null) closing.push('', 'Memory from your previous reply:', input.memory)
         if (notes.length > 0) closing.push('', ...notes)
-        closing.push('', input.useMemory ? 'Give your next reply: Thought, Action and Memory.' : 'Give your next reply: Thought and Action.')
+        closing.push(
+          '',
+          input.useMemory
+            ? 'Give your next reply: Thought, Action and Memory.'
+            : 'Give your next reply: Thought and Action.',
+        )
         return [...imageParts(input.current.image), text(closing.join('\n'))]
       },
     },

@@ -31,13 +31,36 @@ const point = {
 
 /** The action set as OpenAI function tools. */
 export const BROWSER_TOOLS = [
-  fn('click', 'Click the point (x, y) of the screenshot: the centre of a link, button or field.', {...point}, ['x', 'y']),
-  fn('type_text', 'Type text into the focused field; with x and y, click that field first and replace its content.', {text: {type: 'string'}, ...point, submit: {type: 'boolean', description: 'Press Enter after typing.'}}, ['text']),
-  fn('scroll', 'Scroll the page (or, with x and y, the element under that point).', {direction: {type: 'string', enum: [...DIRECTIONS]}, ...point}, ['direction']),
-  fn('wait', 'Wait for the page to change.', {seconds: {type: 'number', description: `At most ${MAX_WAIT_SECONDS}.`}}, []),
+  fn('click', 'Click the point (x, y) of the screenshot: the centre of a link, button or field.', {...point}, [
+    'x',
+    'y',
+  ]),
+  fn(
+    'type_text',
+    'Type text into the focused field; with x and y, click that field first and replace its content.',
+    {text: {type: 'string'}, ...point, submit: {type: 'boolean', description: 'Press Enter after typing.'}},
+    ['text'],
+  ),
+  fn(
+    'scroll',
+    'Scroll the page (or, with x and y, the element under that point).',
+    {direction: {type: 'string', enum: [...DIRECTIONS]}, ...point},
+    ['direction'],
+  ),
+  fn(
+    'wait',
+    'Wait for the page to change.',
+    {seconds: {type: 'number', description: `At most ${MAX_WAIT_SECONDS}.`}},
+    [],
+  ),
   fn('go_back', 'Go back to the previous page.', {}, []),
   fn('navigate', 'Open a URL.', {url: {type: 'string'}}, ['url']),
-  fn('answer', 'Finish the task with the complete answer or outcome (or why it cannot be done).', {text: {type: 'string'}}, ['text']),
+  fn(
+    'answer',
+    'Finish the task with the complete answer or outcome (or why it cannot be done).',
+    {text: {type: 'string'}},
+    ['text'],
+  ),
 ]
 
 function fn(name: string, description: string, properties: Record<string, unknown>, required: string[]) {
@@ -46,14 +69,22 @@ function fn(name: string, description: string, properties: Record<string, unknow
 
 /** A point the model named in screenshot pixels, in webgym's 0-1000 units; a message when it is off the screenshot. */
 export function fromPixels(x: unknown, y: unknown, viewport: Size): [number, number] | string {
-  if (typeof x !== 'number' || typeof y !== 'number' || !Number.isFinite(x) || !Number.isFinite(y)) return `x and y must be numbers, got ${quote(x)} and ${quote(y)}`
-  if (x < 0 || y < 0 || x > viewport.width || y > viewport.height) return `point (${x}, ${y}) is off the ${viewport.width}x${viewport.height} screenshot`
-  return [Math.min(1000, Math.round((1000 * x) / viewport.width)), Math.min(1000, Math.round((1000 * y) / viewport.height))]
+  if (typeof x !== 'number' || typeof y !== 'number' || !Number.isFinite(x) || !Number.isFinite(y))
+    return `x and y must be numbers, got ${quote(x)} and ${quote(y)}`
+  if (x < 0 || y < 0 || x > viewport.width || y > viewport.height)
+    return `point (${x}, ${y}) is off the ${viewport.width}x${viewport.height} screenshot`
+  return [
+    Math.min(1000, Math.round((1000 * x) / viewport.width)),
+    Math.min(1000, Math.round((1000 * y) / viewport.height)),
+  ]
 }
 
 /** The inverse, for calls written without a model. */
 export function toPixels(coordinate: readonly [number, number], viewport: Size): {x: number; y: number} {
-  return {x: Math.round((coordinate[0] * viewport.width) / 1000), y: Math.round((coordinate[1] * viewport.height) / 1000)}
+  return {
+    x: Math.round((coordinate[0] * viewport.width) / 1000),
+    y: Math.round((coordinate[1] * viewport.height) / 1000),
+  }
 }
 
 function systemPrompt(viewport: Size): string {
@@ -76,7 +107,10 @@ export function buildToolsMessages(input: PolicyPromptInput): ChatMessage[] {
       roundImage: screenshotOrNote,
       roundText: (step, round, notes) => [pageLine(step, round), ...notes].join('\n'),
       reply: (action) => (action ? toolsReply(action, input.viewport) : '(no reply)'),
-      current: (notes) => [...imageParts(input.current.image), text([pageLine(input.rounds.length + 1, input.current), ...notes, '', 'Call one function.'].join('\n'))],
+      current: (notes) => [
+        ...imageParts(input.current.image),
+        text([pageLine(input.rounds.length + 1, input.current), ...notes, '', 'Call one function.'].join('\n')),
+      ],
     },
     {role: 'system', content: systemPrompt(input.viewport)},
   )
@@ -94,7 +128,10 @@ function toolCall(action: Action, viewport: Size): {name: string; arguments: Rec
       return {name: 'click', arguments: at}
     case 'type': {
       const submit = (action.text ?? '').endsWith('\n')
-      return {name: 'type_text', arguments: {text: (action.text ?? '').replace(/\n+$/, ''), ...at, ...(submit ? {submit: true} : {})}}
+      return {
+        name: 'type_text',
+        arguments: {text: (action.text ?? '').replace(/\n+$/, ''), ...at, ...(submit ? {submit: true} : {})},
+      }
     }
     case 'scroll':
       return {name: 'scroll', arguments: {direction: action.direction ?? 'down', ...at}}
@@ -115,17 +152,25 @@ function toolCall(action: Action, viewport: Size): {name: string; arguments: Rec
 
 /** Reads the first <tool_call> block of a recorded reply; never throws. */
 export function parseToolsResponse(reply: string | null | undefined, viewport: Size): ParsedPolicyResponse {
-  if (!reply || !reply.trim()) return {thought: null, actionText: null, action: null, memory: null, error: 'empty response'}
+  if (!reply || !reply.trim())
+    return {thought: null, actionText: null, action: null, memory: null, error: 'empty response'}
   const open = reply.indexOf(TOOL_OPEN)
   const thought = (open === -1 ? reply : reply.slice(0, open)).trim() || null
-  if (open === -1) return {thought, actionText: null, action: null, memory: null, error: 'no function call in the reply'}
+  if (open === -1)
+    return {thought, actionText: null, action: null, memory: null, error: 'no function call in the reply'}
   const close = reply.indexOf(TOOL_CLOSE, open)
   const body = reply.slice(open + TOOL_OPEN.length, close === -1 ? undefined : close).trim()
   let call: unknown
   try {
     call = JSON.parse(body)
   } catch (error) {
-    return {thought, actionText: null, action: null, memory: null, error: `invalid JSON in the function call: ${oneLine((error as Error).message, 120)}`}
+    return {
+      thought,
+      actionText: null,
+      action: null,
+      memory: null,
+      error: `invalid JSON in the function call: ${oneLine((error as Error).message, 120)}`,
+    }
   }
   const record = (call ?? {}) as {name?: unknown; arguments?: unknown}
   let args = record.arguments ?? {}
@@ -138,7 +183,13 @@ export function parseToolsResponse(reply: string | null | undefined, viewport: S
   }
   const name = typeof record.name === 'string' ? record.name : ''
   const result = toAction(name, (args ?? {}) as Record<string, unknown>, viewport)
-  return {thought, actionText: `${name}(${JSON.stringify(args)})`, action: 'action' in result ? result.action : null, memory: null, error: 'error' in result ? result.error : null}
+  return {
+    thought,
+    actionText: `${name}(${JSON.stringify(args)})`,
+    action: 'action' in result ? result.action : null,
+    memory: null,
+    error: 'error' in result ? result.error : null,
+  }
 }
 
 function toAction(name: string, args: Record<string, unknown>, viewport: Size): {action: Action} | {error: string} {
@@ -152,16 +203,21 @@ function toAction(name: string, args: Record<string, unknown>, viewport: Size): 
       return at ? {action: {name: 'left_click', coordinate: at}} : {error: 'click needs x and y'}
     case 'type_text': {
       const value = str(args.text)
-      return value === null ? {error: 'type_text needs a non-empty text'} : {action: {name: 'type', text: args.submit === true ? `${value}\n` : value, ...coordinate}}
+      return value === null
+        ? {error: 'type_text needs a non-empty text'}
+        : {action: {name: 'type', text: args.submit === true ? `${value}\n` : value, ...coordinate}}
     }
     case 'scroll': {
       const direction = String(args.direction ?? 'down').toLowerCase()
-      if (!(DIRECTIONS as readonly string[]).includes(direction)) return {error: `invalid scroll direction ${quote(args.direction)}; expected up, down, left or right`}
+      if (!(DIRECTIONS as readonly string[]).includes(direction))
+        return {error: `invalid scroll direction ${quote(args.direction)}; expected up, down, left or right`}
       return {action: {name: 'scroll', direction: direction as (typeof DIRECTIONS)[number], ...coordinate}}
     }
     case 'wait': {
       const seconds = args.seconds === undefined ? DEFAULT_WAIT_SECONDS : Number(args.seconds)
-      return Number.isFinite(seconds) && seconds >= 0 ? {action: {name: 'wait', seconds: Math.min(seconds, MAX_WAIT_SECONDS)}} : {error: `invalid wait seconds ${quote(args.seconds)}`}
+      return Number.isFinite(seconds) && seconds >= 0
+        ? {action: {name: 'wait', seconds: Math.min(seconds, MAX_WAIT_SECONDS)}}
+        : {error: `invalid wait seconds ${quote(args.seconds)}`}
     }
     case 'go_back':
       return {action: {name: 'go_back'}}
@@ -174,7 +230,9 @@ function toAction(name: string, args: Record<string, unknown>, viewport: Size): 
       return value === null ? {error: 'answer needs a non-empty text'} : {action: {name: 'answer', text: value.trim()}}
     }
     default:
-      return {error: `unknown function ${quote(name)}; expected one of ${BROWSER_TOOLS.map((tool) => tool.function.name).join(', ')}`}
+      return {
+        error: `unknown function ${quote(name)}; expected one of ${BROWSER_TOOLS.map((tool) => tool.function.name).join(', ')}`,
+      }
   }
 }
 
@@ -194,10 +252,6 @@ function introText(input: PolicyPromptInput, older: readonly PolicyRound[]): str
   }
   return lines.join('\n')
 }
-
-
-
-
 
 function quote(value: unknown): string {
   const json = JSON.stringify(value) ?? String(value)

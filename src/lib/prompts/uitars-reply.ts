@@ -12,18 +12,35 @@ export const UITARS_WAIT_SECONDS = 5
 type Result = {action: Action} | {error: string}
 
 export function parseUiTarsResponse(text: string | null | undefined, viewport: Size): ParsedPolicyResponse {
-  if (!text || !text.trim()) return {thought: null, actionText: null, action: null, memory: null, error: 'empty response'}
+  if (!text || !text.trim())
+    return {thought: null, actionText: null, action: null, memory: null, error: 'empty response'}
   const at = text.search(/(^|\n)\s*Action\s*:/i)
   const head = at === -1 ? text : text.slice(0, at)
-  const thought = /(?:Thought|Reflection|Action_Summary)\s*:\s*([\s\S]*)$/i.exec(head)?.[1]?.trim() || head.trim() || null
-  if (at === -1) return {thought, actionText: null, action: null, memory: null, error: 'no "Action:" line in the response'}
-  const call = text.slice(at).replace(/^\s*Action\s*:\s*/i, '').trim()
+  const thought =
+    /(?:Thought|Reflection|Action_Summary)\s*:\s*([\s\S]*)$/i.exec(head)?.[1]?.trim() || head.trim() || null
+  if (at === -1)
+    return {thought, actionText: null, action: null, memory: null, error: 'no "Action:" line in the response'}
+  const call = text
+    .slice(at)
+    .replace(/^\s*Action\s*:\s*/i, '')
+    .trim()
   const parsed = readCall(call, viewport)
-  return {thought, actionText: call.replace(/\s+/g, ' '), action: 'action' in parsed ? parsed.action : null, memory: null, error: 'error' in parsed ? parsed.error : null}
+  return {
+    thought,
+    actionText: call.replace(/\s+/g, ' '),
+    action: 'action' in parsed ? parsed.action : null,
+    memory: null,
+    error: 'error' in parsed ? parsed.error : null,
+  }
 }
 
 function readCall(text: string, viewport: Size): Result {
-  const match = /^([a-z_]+)\s*\(([\s\S]*)\)\s*$/i.exec(text.split(/\)\s*\n\s*\n/)[0]!.trim().replace(/\)?$/, ')'))
+  const match = /^([a-z_]+)\s*\(([\s\S]*)\)\s*$/i.exec(
+    text
+      .split(/\)\s*\n\s*\n/)[0]!
+      .trim()
+      .replace(/\)?$/, ')'),
+  )
   if (!match) return {error: `cannot read the action ${quote(text)}; expected name(key='value', ...)`}
   const name = match[1]!.toLowerCase()
   const args = readArguments(match[2]!)
@@ -42,24 +59,33 @@ function readCall(text: string, viewport: Size): Result {
     }
     case 'scroll': {
       const direction = (args.direction ?? 'down').trim().toLowerCase()
-      if (!(DIRECTIONS as readonly string[]).includes(direction)) return {error: `invalid scroll direction ${quote(args.direction)}; expected up, down, left or right`}
+      if (!(DIRECTIONS as readonly string[]).includes(direction))
+        return {error: `invalid scroll direction ${quote(args.direction)}; expected up, down, left or right`}
       const at = point('start_box') ?? point('point')
       if (typeof at === 'string') return {error: at}
-      return {action: {name: 'scroll', direction: direction as (typeof DIRECTIONS)[number], ...(at ? {coordinate: at} : {})}}
+      return {
+        action: {name: 'scroll', direction: direction as (typeof DIRECTIONS)[number], ...(at ? {coordinate: at} : {})},
+      }
     }
     case 'wait':
       return {action: {name: 'wait', seconds: UITARS_WAIT_SECONDS}}
     case 'finished': {
       const content = (args.content ?? '').trim()
-      return content === '' ? {error: "finished needs content='...' with the answer"} : {action: {name: 'answer', text: content}}
+      return content === ''
+        ? {error: "finished needs content='...' with the answer"}
+        : {action: {name: 'answer', text: content}}
     }
     case 'hotkey': {
       const keys = (args.key ?? args.hotkey ?? '').trim().toLowerCase().split(/\s+/).sort().join(' ')
       if (keys === 'alt left' || keys === 'alt arrowleft') return {action: {name: 'go_back'}}
-      return {error: `hotkey ${quote(args.key ?? args.hotkey ?? '')} is not in webgym's action set (only alt left, to go back)`}
+      return {
+        error: `hotkey ${quote(args.key ?? args.hotkey ?? '')} is not in webgym's action set (only alt left, to go back)`,
+      }
     }
     default:
-      return {error: `UI-TARS action ${quote(name)} is not in webgym's action set (click, type, scroll, wait, finished, hotkey(key='alt left'))`}
+      return {
+        error: `UI-TARS action ${quote(name)} is not in webgym's action set (click, type, scroll, wait, finished, hotkey(key='alt left'))`,
+      }
   }
 }
 
@@ -92,9 +118,16 @@ function readArguments(text: string): Record<string, string> | string {
 
 /** A point from '(x,y)', '<|box_start|>(x,y)<|box_end|>', '(x1,y1,x2,y2)' (the centre) or '<point>x y</point>'. */
 function readPoint(text: string, viewport: Size): [number, number] | string {
-  const numbers = text.replace(/<\|box_(start|end)\|>|<\/?point>|<\/?bbox>/g, ' ').match(/-?\d+(\.\d+)?/g)?.map(Number) ?? []
+  const numbers =
+    text
+      .replace(/<\|box_(start|end)\|>|<\/?point>|<\/?bbox>/g, ' ')
+      .match(/-?\d+(\.\d+)?/g)
+      ?.map(Number) ?? []
   if (numbers.length !== 2 && numbers.length !== 4) return `invalid point ${quote(text)}; expected (x,y)`
-  const point: [number, number] = numbers.length === 4 ? [(numbers[0]! + numbers[2]!) / 2, (numbers[1]! + numbers[3]!) / 2] : [numbers[0]!, numbers[1]!]
+  const point: [number, number] =
+    numbers.length === 4
+      ? [(numbers[0]! + numbers[2]!) / 2, (numbers[1]! + numbers[3]!) / 2]
+      : [numbers[0]!, numbers[1]!]
   return fromUiTars(point, viewport)
 }
 

@@ -59,7 +59,10 @@ export function buildUiTarsMessages(input: PolicyPromptInput): ChatMessage[] {
     roundImage: screenshotOrNote,
     roundText: (step, round, notes) => [pageLine(step, round), ...notes].join('\n'),
     reply: (action) => (action ? uitarsReply(action, input.viewport) : '(no reply)'),
-    current: (notes) => [...imageParts(input.current.image), text([pageLine(input.rounds.length + 1, input.current), ...notes].join('\n'))],
+    current: (notes) => [
+      ...imageParts(input.current.image),
+      text([pageLine(input.rounds.length + 1, input.current), ...notes].join('\n')),
+    ],
   })
 }
 
@@ -102,10 +105,6 @@ function historyLine(step: number, round: PolicyRound, viewport: {width: number;
   if (round.repeated) line += ' (no effect: the screen did not change)'
   return line
 }
-
-
-
-
 
 /** The size the model sees screenshots at, for messages and tests. */
 export {uitarsCanvas}

@@ -24,7 +24,11 @@ export interface DialogueWording {
 }
 
 /** The messages of one request: `system` first when the dialect has one, then the windowed rounds and the current one. */
-export function windowedMessages(input: PolicyPromptInput, wording: DialogueWording, system?: ChatMessage): ChatMessage[] {
+export function windowedMessages(
+  input: PolicyPromptInput,
+  wording: DialogueWording,
+  system?: ChatMessage,
+): ChatMessage[] {
   const window = Number.isFinite(input.window) ? Math.max(1, Math.floor(input.window as number)) : wording.defaultWindow
   const firstShown = Math.max(0, input.rounds.length - (window - 1))
   const messages: ChatMessage[] = system ? [system] : []
@@ -39,7 +43,10 @@ export function windowedMessages(input: PolicyPromptInput, wording: DialogueWord
     const round = input.rounds[i]!
     const before = input.rounds[i - 1]
     const notes = i > firstShown && before ? roundNotes(before.action_error, before.repeated, wording.noEffectNote) : []
-    messages.push({role: 'user', content: withIntro([...wording.roundImage(round), text(wording.roundText(i + 1, round, notes))])})
+    messages.push({
+      role: 'user',
+      content: withIntro([...wording.roundImage(round), text(wording.roundText(i + 1, round, notes))]),
+    })
     messages.push({role: 'assistant', content: round.response ?? wording.reply(round.action)})
   }
   const notes = roundNotes(input.lastActionError ?? null, input.lastActionNoEffect, wording.noEffectNote)

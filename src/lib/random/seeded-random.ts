@@ -30,7 +30,8 @@ export class SeededRandom {
 
   /** A uniform integer in [0, n), without modulo bias. */
   below(n: number): number {
-    if (!Number.isInteger(n) || n < 1 || n > 2 ** 32) throw new RangeError(`below() needs an integer in 1..2^32, got ${n}`)
+    if (!Number.isInteger(n) || n < 1 || n > 2 ** 32)
+      throw new RangeError(`below() needs an integer in 1..2^32, got ${n}`)
     const limit = 2 ** 32 - (2 ** 32 % n)
     for (;;) {
       const x = this.nextUint32()

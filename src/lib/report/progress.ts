@@ -34,7 +34,13 @@ export class Progress {
       // Loaded only for a terminal: pipelines and cron jobs start faster without it.
       const {SingleBar, Presets} = createRequire(import.meta.url)('cli-progress') as typeof cliProgress
       this.bar = new SingleBar(
-        {format: `${options.label}: {value} done, {failed} failed, {rate}/s, {elapsed}s`, stream: process.stderr, hideCursor: false, clearOnComplete: true, fps: 5},
+        {
+          format: `${options.label}: {value} done, {failed} failed, {rate}/s, {elapsed}s`,
+          stream: process.stderr,
+          hideCursor: false,
+          clearOnComplete: true,
+          fps: 5,
+        },
         Presets.shades_classic,
       )
       this.bar.start(0, 0, {failed: 0, rate: 0, elapsed: 0})
@@ -47,7 +53,11 @@ export class Progress {
   update(counts: ProgressCounts): void {
     this.counts = counts
     const seconds = (Date.now() - this.started) / 1000
-    this.bar?.update(counts.done, {failed: counts.failed, rate: Math.round(counts.done / Math.max(seconds, 0.001)), elapsed: Math.round(seconds)})
+    this.bar?.update(counts.done, {
+      failed: counts.failed,
+      rate: Math.round(counts.done / Math.max(seconds, 0.001)),
+      elapsed: Math.round(seconds),
+    })
   }
 
   /** The status as one line: what a non-terminal log gets every interval. */

@@ -57,7 +57,17 @@ const WALL_TITLES: readonly RegExp[] = [
 ]
 
 // Words that only count on a page served with a blocking status.
-const WEAK_MARKERS: readonly RegExp[] = [/\bforbidden\b/, /\bblocked\b/, /\bdenied\b/, /\bnot allowed\b/, /\bsecurity\b/, /\bcloudflare\b/, /\bbots?\b/, /\bverif(?:y|ication)\b/, /\brate limit/]
+const WEAK_MARKERS: readonly RegExp[] = [
+  /\bforbidden\b/,
+  /\bblocked\b/,
+  /\bdenied\b/,
+  /\bnot allowed\b/,
+  /\bsecurity\b/,
+  /\bcloudflare\b/,
+  /\bbots?\b/,
+  /\bverif(?:y|ication)\b/,
+  /\brate limit/,
+]
 
 /** Why a loaded page looks like a bot wall or an access-denied page, in one line; null when it looks like content. */
 export function blockedPageReason(page: PageSnapshot): string | null {
@@ -67,7 +77,8 @@ export function blockedPageReason(page: PageSnapshot): string | null {
   const both = `${titleLower}\n${text.toLowerCase()}`
   const titleWall = WALL_TITLES.find((pattern) => pattern.test(titleLower))
   if (page.status !== null && BLOCKING_STATUSES.has(page.status)) {
-    const marker = (titleWall ? titleLower : undefined) ?? firstMatch(STRONG_MARKERS, both) ?? firstMatch(WEAK_MARKERS, both)
+    const marker =
+      (titleWall ? titleLower : undefined) ?? firstMatch(STRONG_MARKERS, both) ?? firstMatch(WEAK_MARKERS, both)
     if (marker !== undefined) return `blocked page: HTTP ${page.status} with "${shorten(marker)}"`
   }
   if (titleWall) return `blocked page: title "${shorten(title)}"`
@@ -87,7 +98,10 @@ function firstMatch(patterns: readonly RegExp[], text: string): string | undefin
 }
 
 function collapse(text: string): string {
-  return text.replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, ' ').trim()
+  return text
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim()
 }
 
 function shorten(text: string): string {

@@ -29,7 +29,8 @@ export class Blocklist {
 
   static async open(options: BlocklistOptions): Promise<Blocklist> {
     const {path, threshold} = options
-    if (!Number.isInteger(threshold) || threshold < 1) throw new UsageError(`blocklist threshold must be a whole number of at least 1, got ${String(threshold)}`)
+    if (!Number.isInteger(threshold) || threshold < 1)
+      throw new UsageError(`blocklist threshold must be a whole number of at least 1, got ${String(threshold)}`)
     const blocklist = new Blocklist(path, threshold)
     await blocklist.refresh()
     return blocklist
@@ -83,7 +84,10 @@ export class Blocklist {
       const info = await stat(this.path)
       stamp = `${info.mtimeMs}:${info.size}`
     } catch (error) {
-      if (!isMissing(error)) throw new ExternalError(`cannot read blocklist ${this.path}: ${(error as Error).message}`, undefined, {cause: error})
+      if (!isMissing(error))
+        throw new ExternalError(`cannot read blocklist ${this.path}: ${(error as Error).message}`, undefined, {
+          cause: error,
+        })
       stamp = null
     }
     if (stamp === this.fileStamp) return
@@ -133,7 +137,11 @@ async function appendLine(path: string, line: string): Promise<void> {
 }
 
 function normaliseWebsite(website: string): string {
-  return website.replace(/^\uFEFF/, '').trim().toLowerCase().replace(/\.+$/, '')
+  return website
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/\.+$/, '')
 }
 
 function isMissing(error: unknown): boolean {

@@ -59,10 +59,14 @@ export async function performAction(page: Page, action: Action, options: ActOpti
       return {error: null}
     }
     case 'scroll': {
-      const {x, y} = action.coordinate ? toPixels(action.coordinate, options.viewport) : {x: Math.round(options.viewport.width / 2), y: Math.round(options.viewport.height / 2)}
+      const {x, y} = action.coordinate
+        ? toPixels(action.coordinate, options.viewport)
+        : {x: Math.round(options.viewport.width / 2), y: Math.round(options.viewport.height / 2)}
       const dy = Math.round(options.viewport.height * SCROLL_SHARE)
       const dx = Math.round(options.viewport.width * SCROLL_SHARE)
-      const [deltaX, deltaY] = ({up: [0, -dy], down: [0, dy], left: [-dx, 0], right: [dx, 0]} as const)[action.direction ?? 'down']
+      const [deltaX, deltaY] = ({up: [0, -dy], down: [0, dy], left: [-dx, 0], right: [dx, 0]} as const)[
+        action.direction ?? 'down'
+      ]
       await page.mouse.move(x, y)
       await page.mouse.wheel(deltaX, deltaY)
       return {error: null}
@@ -100,7 +104,8 @@ export async function performAction(page: Page, action: Action, options: ActOpti
   }
 }
 
-const NO_ELEMENTS = 'an element was named, but this observation mode numbers no elements (rollout --observe som or axtree)'
+const NO_ELEMENTS =
+  'an element was named, but this observation mode numbers no elements (rollout --observe som or axtree)'
 
 /** Where a pointer action goes, in pixels: its element's centre, or its coordinate; null when it names neither. */
 async function target(action: Action, options: ActOptions): Promise<{x: number; y: number} | {error: string} | null> {

@@ -24,14 +24,20 @@ export async function fleetSources(values: readonly string[]): Promise<FleetSour
     try {
       await source.endpoints()
     } catch (error) {
-      throw new UsageError(`--browser-ws ${source.text}: ${(error as Error).message}`, 'pass ws://HOST:PORT/PATH (what `webgym browsers serve` prints), a file listing such endpoints, or dns+ws://NAME:PORT/PATH')
+      throw new UsageError(
+        `--browser-ws ${source.text}: ${(error as Error).message}`,
+        'pass ws://HOST:PORT/PATH (what `webgym browsers serve` prints), a file listing such endpoints, or dns+ws://NAME:PORT/PATH',
+      )
     }
   }
   return sources
 }
 
 /** Every endpoint the sources list now, without repeats; a source that fails now lists none this time. */
-export async function currentEndpoints(sources: readonly FleetSource[], onError: (source: FleetSource, error: Error) => void): Promise<string[]> {
+export async function currentEndpoints(
+  sources: readonly FleetSource[],
+  onError: (source: FleetSource, error: Error) => void,
+): Promise<string[]> {
   const lists = await Promise.all(
     sources.map((source) =>
       source.endpoints().catch((error: Error) => {
@@ -79,7 +85,8 @@ function fileSource(path: string): FleetSource {
       content.split('\n').forEach((raw, index) => {
         const line = raw.replace(/#.*/, '').trim()
         if (line === '') return
-        if (!/^wss?:\/\/[^\s]+$/i.test(line)) throw new Error(`line ${index + 1} is not a ws:// endpoint: ${JSON.stringify(line.slice(0, 80))}`)
+        if (!/^wss?:\/\/[^\s]+$/i.test(line))
+          throw new Error(`line ${index + 1} is not a ws:// endpoint: ${JSON.stringify(line.slice(0, 80))}`)
         endpoints.push(line)
       })
       return endpoints

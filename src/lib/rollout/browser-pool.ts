@@ -99,14 +99,23 @@ export class BrowserPool {
       return pool
     }
     // A fleet: every server listed now is tried; the run starts when one answers, and the others join as they do.
-    const endpoints = await currentEndpoints(options.fleet!, (source, error) => options.reporter.warn(`--browser-ws ${source.text}: ${error.message}`))
-    if (endpoints.length === 0) throw new ExternalError(`the browser fleet lists no server (${options.fleet!.map((source) => source.text).join(', ')})`, 'start servers with `webgym browsers serve` and list their ws:// endpoints')
+    const endpoints = await currentEndpoints(options.fleet!, (source, error) =>
+      options.reporter.warn(`--browser-ws ${source.text}: ${error.message}`),
+    )
+    if (endpoints.length === 0)
+      throw new ExternalError(
+        `the browser fleet lists no server (${options.fleet!.map((source) => source.text).join(', ')})`,
+        'start servers with `webgym browsers serve` and list their ws:// endpoints',
+      )
     const members = endpoints.map((endpoint) => pool.addMember(endpoint))
     const results = await Promise.allSettled(members.map((member) => pool.startMember(member)))
     const live = members.filter((member) => member.browser)
     if (live.length === 0) {
       await pool.close()
-      throw (results.find((result) => result.status === 'rejected') as PromiseRejectedResult | undefined)?.reason ?? new ExternalError('no browser server of the fleet answered')
+      throw (
+        (results.find((result) => result.status === 'rejected') as PromiseRejectedResult | undefined)?.reason ??
+        new ExternalError('no browser server of the fleet answered')
+      )
     }
     results.forEach((result, index) => {
       if (result.status === 'rejected') pool.markDown(members[index]!, result.reason as Error)
@@ -141,7 +150,13 @@ export class BrowserPool {
       let context: BrowserContext
       try {
         context = await withTimeout(
-          browser.newContext({viewport: this.options.viewport, deviceScaleFactor: 1, acceptDownloads: false, locale: 'en-US', timezoneId: 'UTC'}),
+          browser.newContext({
+            viewport: this.options.viewport,
+            deviceScaleFactor: 1,
+            acceptDownloads: false,
+            locale: 'en-US',
+            timezoneId: 'UTC',
+          }),
           CONNECT_TIMEOUT_MS,
           'opening a browser context timed out',
         )
@@ -194,7 +209,11 @@ export class BrowserPool {
       PROBE_TIMEOUT_MS,
     ).catch(() => false)
     if (!healthy && member.browser === browser) {
-      this.options.reporter.warn(member.endpoint ? `browser server ${member.endpoint} does not answer: connecting again` : `browser ${member.id + 1} does not answer: replacing it`)
+      this.options.reporter.warn(
+        member.endpoint
+          ? `browser server ${member.endpoint} does not answer: connecting again`
+          : `browser ${member.id + 1} does not answer: replacing it`,
+      )
       await this.restart(member, 'hung')
     }
     return healthy
@@ -215,7 +234,17 @@ export class BrowserPool {
   }
 
   private addMember(endpoint: string | null): Member {
-    const member: Member = {id: this.members.length, endpoint, browser: null, pid: null, active: 0, starting: null, retired: false, downUntil: 0, strikes: 0}
+    const member: Member = {
+      id: this.members.length,
+      endpoint,
+      browser: null,
+      pid: null,
+      active: 0,
+      starting: null,
+      retired: false,
+      downUntil: 0,
+      strikes: 0,
+    }
     this.members.push(member)
     return member
   }
@@ -268,14 +297,18 @@ export class BrowserPool {
   private markDown(member: Member, error: Error): void {
     member.strikes++
     member.downUntil = Date.now() + Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** (member.strikes - 1))
-    if (member.strikes === 1) this.options.reporter.warn(`${error.message.split('\n')[0]}; the others take its episodes, and it is tried again`)
+    if (member.strikes === 1)
+      this.options.reporter.warn(`${error.message.split('\n')[0]}; the others take its episodes, and it is tried again`)
   }
 
   /** Waits for a fleet server to connect; gives up when none has answered for FLEET_GIVE_UP_MS. */
   private async waitForFleet(): Promise<void> {
     if (Date.now() - this.lastLiveAt > FLEET_GIVE_UP_MS) {
       const servers = this.members.filter((member) => !member.retired).map((member) => member.endpoint)
-      throw new ExternalError(`no browser server of the fleet has answered for ${FLEET_GIVE_UP_MS / 1000} s (${servers.join(', ') || 'none listed'})`, 'check the servers (`webgym browsers serve`) and the --browser-ws list, then rerun with --resume')
+      throw new ExternalError(
+        `no browser server of the fleet has answered for ${FLEET_GIVE_UP_MS / 1000} s (${servers.join(', ') || 'none listed'})`,
+        'check the servers (`webgym browsers serve`) and the --browser-ws list, then rerun with --resume',
+      )
     }
     this.reconnectDue()
     const pending = this.members.flatMap((member) => (member.starting ? [member.starting.catch(() => {})] : []))
@@ -301,7 +334,12 @@ export class BrowserPool {
       return this.startMember(member).catch((error: Error) => this.markDown(member, error))
     }
     if (this.restarts > this.maxRestarts) {
-      return Promise.reject(new ExternalError(`browsers were replaced ${this.restarts - 1} times in this run, giving up (last: ${reason})`, optionText`check Chromium on its own, e.g. with a short rollout ${opt('browsers')} 1`))
+      return Promise.reject(
+        new ExternalError(
+          `browsers were replaced ${this.restarts - 1} times in this run, giving up (last: ${reason})`,
+          optionText`check Chromium on its own, e.g. with a short rollout ${opt('browsers')} 1`,
+        ),
+      )
     }
     const old = member.browser
     member.browser = null
@@ -327,7 +365,10 @@ export class BrowserPool {
     const starting = (async () => {
       const browser = member.endpoint
         ? await chromium.connect(member.endpoint, {timeout: CONNECT_TIMEOUT_MS}).catch((error: Error) => {
-            throw new ExternalError(`cannot connect to the browser server at ${member.endpoint}: ${error.message.split('\n')[0]}`, 'start one with `webgym browsers serve` on the worker and pass the ws:// address it prints')
+            throw new ExternalError(
+              `cannot connect to the browser server at ${member.endpoint}: ${error.message.split('\n')[0]}`,
+              'start one with `webgym browsers serve` on the worker and pass the ws:// address it prints',
+            )
           })
         : await launchChromium({
             extraArgs: [...(this.options.launchArgs ?? [])],
@@ -339,7 +380,10 @@ export class BrowserPool {
           await this.options.prepare?.(browser)
         } catch (error) {
           await browser.close().catch(() => {})
-          throw new ExternalError(`cannot prepare browser ${member.id + 1}: ${(error as Error).message.split('\n')[0]}`, 'check the Chromium build: the rollout needs its DevTools protocol (CDP)')
+          throw new ExternalError(
+            `cannot prepare browser ${member.id + 1}: ${(error as Error).message.split('\n')[0]}`,
+            'check the Chromium build: the rollout needs its DevTools protocol (CDP)',
+          )
         }
       }
       if (this.closing) {
@@ -358,7 +402,9 @@ export class BrowserPool {
           member.browser = null
           this.restarts++
           if (member.retired) return
-          this.options.reporter.warn(`browser server ${member.endpoint} disconnected: its episodes in flight are retried on the others, and it is tried again`)
+          this.options.reporter.warn(
+            `browser server ${member.endpoint} disconnected: its episodes in flight are retried on the others, and it is tried again`,
+          )
           void this.startMember(member).catch((error: Error) => this.markDown(member, error))
           return
         }

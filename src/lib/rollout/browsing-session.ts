@@ -124,7 +124,12 @@ export class BrowsingSession implements SettleTarget {
    */
   async observe(actionEndedAt: number): Promise<{observation: Observation; settle: SettleResult | null}> {
     if (this.options.settle.timeoutMs > 0) {
-      const {observation, settle} = await observeSettled(this, {...this.options.settle, navigationTimeoutMs: this.options.navigationTimeoutMs}, actionEndedAt, () => this.capture())
+      const {observation, settle} = await observeSettled(
+        this,
+        {...this.options.settle, navigationTimeoutMs: this.options.navigationTimeoutMs},
+        actionEndedAt,
+        () => this.capture(),
+      )
       return {observation, settle}
     }
     if (this.navigating) await this.navigating
@@ -143,7 +148,12 @@ export class BrowsingSession implements SettleTarget {
     if (!hasElementIds(mode)) return {...plain, shown: mode.image === null ? null : plain.image, elements: null}
     const viewport = this.page.viewportSize() ?? {width: 1280, height: 720}
     const elements = await capturePageElements(this.page, viewport)
-    const shown = mode.image === 'marked' ? await drawMarks(plain.image, elements.marked, viewport, this.options.jpegQuality) : mode.image === 'plain' ? plain.image : null
+    const shown =
+      mode.image === 'marked'
+        ? await drawMarks(plain.image, elements.marked, viewport, this.options.jpegQuality)
+        : mode.image === 'plain'
+          ? plain.image
+          : null
     return {...plain, shown, elements, text: observationText(mode, elements)}
   }
 
@@ -205,7 +215,8 @@ export class BrowsingSession implements SettleTarget {
     if (this.pages.includes(page)) return
     this.pages.push(page)
     page.on('dialog', (dialog) => void dialog.dismiss().catch(() => {}))
-    if (this.options.egress) page.on('websocket', (socket) => socket.on('socketerror', () => this.noteRefusal(socket.url())))
+    if (this.options.egress)
+      page.on('websocket', (socket) => socket.on('socketerror', () => this.noteRefusal(socket.url())))
     page.on('download', (download) => void download.cancel().catch(() => {}))
     const done = () => this.endNavigation()
     page.on('domcontentloaded', done)

@@ -29,5 +29,6 @@ function clamp(value: number, min: number, max: number): number {
 
 // NaN would survive Math.round and clamp silently and turn into a click nowhere; fail loudly instead.
 function assertFinite(what: string, values: number[]): void {
-  if (!values.every(Number.isFinite)) throw new RangeError(`${what} must be two finite numbers, got [${values.join(', ')}]`)
+  if (!values.every(Number.isFinite))
+    throw new RangeError(`${what} must be two finite numbers, got [${values.join(', ')}]`)
 }

@@ -44,12 +44,21 @@ export function ended(kind: EpisodeEndKind, error: string | null, stage?: Episod
  * as BrowserLostError for the scheduler to retry), a time limit (ours or Playwright's), a policy that failed for good,
  * or any other browser failure. `what` says in words what was being done, for the error line.
  */
-export function failureIn(stage: EpisodeStage, cause: unknown, context: {what: string; lost: boolean; stopped: boolean; taskId: string}): EpisodeEnd {
+export function failureIn(
+  stage: EpisodeStage,
+  cause: unknown,
+  context: {what: string; lost: boolean; stopped: boolean; taskId: string},
+): EpisodeEnd {
   if (context.lost) throw new BrowserLostError(`the browser went away during ${context.taskId}: ${firstLine(cause)}`)
   if (context.stopped) return ended('stopped', null)
   if (cause instanceof PolicyFailure) return ended('policy-failed', `the policy failed: ${cause.message}`)
-  if (cause instanceof TimeoutError || cause instanceof errors.TimeoutError) return ended('timeout', `${context.what} timed out: ${firstLine(cause)}`, stage)
-  return ended(stage === 'decide' ? 'policy-failed' : 'browser-error', `${context.what} failed: ${firstLine(cause)}`, stage)
+  if (cause instanceof TimeoutError || cause instanceof errors.TimeoutError)
+    return ended('timeout', `${context.what} timed out: ${firstLine(cause)}`, stage)
+  return ended(
+    stage === 'decide' ? 'policy-failed' : 'browser-error',
+    `${context.what} failed: ${firstLine(cause)}`,
+    stage,
+  )
 }
 
 /** The first line of an error's message, without Playwright's `page.goto: ` prefix. */

@@ -31,7 +31,11 @@ export async function startTrace(context: BrowserContext, mode: TraceMode): Prom
  * Stops the trace: kept as `<dir>/<file name from the trajectory id>.zip` when the mode keeps this episode (failed:
  * any status but answered, or a check that did not pass), thrown away otherwise. Returns the kept path, or null.
  */
-export async function finishTrace(trace: EpisodeTrace | null, trajectory: Trajectory, options: {mode: TraceMode; dir: string}): Promise<string | null> {
+export async function finishTrace(
+  trace: EpisodeTrace | null,
+  trajectory: Trajectory,
+  options: {mode: TraceMode; dir: string},
+): Promise<string | null> {
   if (!trace) return null
   const keep = options.mode === 'all' || (options.mode === 'failed' && failed(trajectory))
   try {
@@ -54,6 +58,9 @@ function failed(trajectory: Trajectory): boolean {
 
 /** A file name from a trajectory id: its safe characters kept, the rest as `_`, and a short hash against collisions. */
 export function traceFileName(id: string): string {
-  const safe = id.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(0, 120)
+  const safe = id
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._]+/, '')
+    .slice(0, 120)
   return `${safe}-${createHash('sha256').update(id).digest('hex').slice(0, 8)}.trace.zip`
 }

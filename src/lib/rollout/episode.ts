@@ -49,7 +49,12 @@ export interface RunBase {
  * the episode's browser context, answer and steps, and returns the verdict stored in the trajectory's `check`, or
  * undefined when the task has none.
  */
-export type EpisodeValidator = (input: {task: Task; context: BrowserContext; answer: string | null; steps: readonly Step[]}) => Promise<Record<string, unknown> | undefined>
+export type EpisodeValidator = (input: {
+  task: Task
+  context: BrowserContext
+  answer: string | null
+  steps: readonly Step[]
+}) => Promise<Record<string, unknown> | undefined>
 
 export interface EpisodeOptions {
   run: RunBase
@@ -103,7 +108,14 @@ const EMPTY = Buffer.alloc(0)
  * Each stage returns its value or the episode's typed end; every end is a trajectory, except a lost browser, which
  * throws BrowserLostError so that the task can be tried again.
  */
-export async function runEpisode(task: Task, attempt: Attempt, lease: Lease, policy: EpisodePolicy, options: EpisodeOptions, stop: AbortSignal): Promise<Trajectory> {
+export async function runEpisode(
+  task: Task,
+  attempt: Attempt,
+  lease: Lease,
+  policy: EpisodePolicy,
+  options: EpisodeOptions,
+  stop: AbortSignal,
+): Promise<Trajectory> {
   const episode = new Episode(task, lease, policy, options, stop)
   const trace = await startTrace(lease.context, options.trace.mode)
   let end: EpisodeEnd
@@ -112,12 +124,20 @@ export async function runEpisode(task: Task, attempt: Attempt, lease: Lease, pol
   } finally {
     options.gate?.leave()
   }
-  const check = episode.session && end.status !== 'aborted' && !lease.lost && options.validate ? await validate(options.validate, task, episode.session.context, episode.answer, episode.steps) : undefined
+  const check =
+    episode.session && end.status !== 'aborted' && !lease.lost && options.validate
+      ? await validate(options.validate, task, episode.session.context, episode.answer, episode.steps)
+      : undefined
   const trajectory: Trajectory = {
     id: attempt.id,
     attempt: attempt.attempt,
     task,
-    run: {...options.run, horizon: episode.horizon, started_at: episode.startedAt.toISOString(), ended_at: new Date().toISOString()},
+    run: {
+      ...options.run,
+      horizon: episode.horizon,
+      started_at: episode.startedAt.toISOString(),
+      ended_at: new Date().toISOString(),
+    },
     status: end.status,
     cause: end.cause,
     answer: episode.answer,
@@ -129,9 +149,19 @@ export async function runEpisode(task: Task, attempt: Attempt, lease: Lease, pol
   return tracePath ? {...trajectory, trace: tracePath} : trajectory
 }
 
-async function validate(check: EpisodeValidator, task: Task, context: BrowserContext, answer: string | null, steps: readonly Step[]): Promise<Record<string, unknown> | undefined> {
+async function validate(
+  check: EpisodeValidator,
+  task: Task,
+  context: BrowserContext,
+  answer: string | null,
+  steps: readonly Step[],
+): Promise<Record<string, unknown> | undefined> {
   try {
-    return await withTimeout(check({task, context, answer, steps}), CHECK_TIMEOUT_MS, `the task's check did not answer within ${CHECK_TIMEOUT_MS / 1000} s`)
+    return await withTimeout(
+      check({task, context, answer, steps}),
+      CHECK_TIMEOUT_MS,
+      `the task's check did not answer within ${CHECK_TIMEOUT_MS / 1000} s`,
+    )
   } catch (cause) {
     return {error: firstLine(cause)}
   }
@@ -170,7 +200,12 @@ class Episode {
     if (!opened.ok) return opened.end
     for (let index = 0; index < this.horizon; index++) {
       if (this.stop.aborted) return ended('stopped', null)
-      if (Date.now() >= this.deadline) return ended('timeout', `the episode ran past its ${Math.round(this.options.episodeTimeoutMs / 1000)} s limit`, 'episode')
+      if (Date.now() >= this.deadline)
+        return ended(
+          'timeout',
+          `the episode ran past its ${Math.round(this.options.episodeTimeoutMs / 1000)} s limit`,
+          'episode',
+        )
       await this.options.gate?.arrive()
       const observed = await this.observe()
       if (!observed.ok) return observed.end
@@ -194,10 +229,18 @@ class Episode {
     const refusal = options.guard.check(startUrl)
     // The egress proxy's verdict too (a name is resolved and its addresses judged), so that a refusal is named as one.
     const egressRefusal = refusal ?? (await options.egress?.check(startUrl)) ?? null
-    if (egressRefusal) return {ok: false, end: ended('guard-refused', `the start page ${startUrl} was refused: ${egressRefusal}`)}
+    if (egressRefusal)
+      return {ok: false, end: ended('guard-refused', `the start page ${startUrl} was refused: ${egressRefusal}`)}
     try {
       this.session = await withTimeout(
-        BrowsingSession.open(this.lease.context, {guard: options.guard, egress: options.egress, navigationTimeoutMs: options.navigationTimeoutMs, jpegQuality: options.jpegQuality, settle: options.settle, observe: options.observe}),
+        BrowsingSession.open(this.lease.context, {
+          guard: options.guard,
+          egress: options.egress,
+          navigationTimeoutMs: options.navigationTimeoutMs,
+          jpegQuality: options.jpegQuality,
+          settle: options.settle,
+          observe: options.observe,
+        }),
         options.stepTimeoutMs,
         'the browser did not open a page in time',
       )
@@ -205,7 +248,11 @@ class Episode {
       return {ok: false, end: this.failure('open', cause, 'opening a page')}
     }
     try {
-      const start = await withTimeout(this.session.goto(startUrl), options.navigationTimeoutMs + options.stepTimeoutMs, 'the start page did not load in time')
+      const start = await withTimeout(
+        this.session.goto(startUrl),
+        options.navigationTimeoutMs + options.stepTimeoutMs,
+        'the start page did not load in time',
+      )
       this.actionEndedAt = performance.now()
       const blocked = blockedPageReason(start)
       if (!blocked) return {ok: true, value: undefined}
@@ -213,8 +260,15 @@ class Episode {
       return {ok: false, end: ended('blocked-page', `${startUrl}: ${blocked}`)}
     } catch (cause) {
       const end = this.failure('start', cause, `loading the start page ${startUrl}`)
-      if (end.status !== 'aborted') await options.blocklist.recordFailure(task.website ?? hostOf(startUrl), 'did not load')
-      return {ok: false, end: end.cause.kind === 'browser-error' ? ended('start-failed', `the start page ${startUrl} did not load: ${firstLine(cause)}`) : end}
+      if (end.status !== 'aborted')
+        await options.blocklist.recordFailure(task.website ?? hostOf(startUrl), 'did not load')
+      return {
+        ok: false,
+        end:
+          end.cause.kind === 'browser-error'
+            ? ended('start-failed', `the start page ${startUrl} did not load: ${firstLine(cause)}`)
+            : end,
+      }
     }
   }
 
@@ -223,9 +277,16 @@ class Episode {
     const started = performance.now()
     try {
       const session = this.session!
-      const {observation, settle} = await withTimeout(session.observe(this.actionEndedAt), this.remaining() + this.options.navigationTimeoutMs, 'the page could not be observed in time')
+      const {observation, settle} = await withTimeout(
+        session.observe(this.actionEndedAt),
+        this.remaining() + this.options.navigationTimeoutMs,
+        'the page could not be observed in time',
+      )
       const shot = await this.options.shots.put(observation.image, 'jpg')
-      const marked = observation.shown && observation.shown !== observation.image ? await this.options.shots.put(observation.shown, 'jpg') : null
+      const marked =
+        observation.shown && observation.shown !== observation.image
+          ? await this.options.shots.put(observation.shown, 'jpg')
+          : null
       return {ok: true, value: {observation, shot, marked, settle, ms: performance.now() - started}}
     } catch (cause) {
       return {ok: false, end: this.failure('observe', cause, 'observing the page')}
@@ -243,7 +304,10 @@ class Episode {
   }
 
   /** The policy's next action, under --max-inflight for a model and the step's time limit for a page reader. */
-  private async decide(index: number, observation: Observation): Promise<StageOutcome<{output: PolicyOutput; ms: number}>> {
+  private async decide(
+    index: number,
+    observation: Observation,
+  ): Promise<StageOutcome<{output: PolicyOutput; ms: number}>> {
     const started = performance.now()
     const {options} = this
     const decide = () =>
@@ -260,7 +324,10 @@ class Episode {
       })
     try {
       // A model request has the client's own timeout and retries; a policy that reads the page has the step's.
-      const output = options.policyTimeoutMs === null ? await options.limitRequests(decide) : await withTimeout(decide(), this.remaining(), 'the policy did not decide in time')
+      const output =
+        options.policyTimeoutMs === null
+          ? await options.limitRequests(decide)
+          : await withTimeout(decide(), this.remaining(), 'the policy did not decide in time')
       return {ok: true, value: {output, ms: performance.now() - started}}
     } catch (cause) {
       return {ok: false, end: this.failure('decide', cause, 'deciding the next action')}
@@ -271,7 +338,10 @@ class Episode {
    * Performs the action. A failed action is the step's action_error and the episode goes on; only a lost browser or
    * a stop ends it here. The next observation waits for what the action set going.
    */
-  private async act({output}: {output: PolicyOutput}, observation: Observation): Promise<StageOutcome<{error: string | null; ms: number}>> {
+  private async act(
+    {output}: {output: PolicyOutput},
+    observation: Observation,
+  ): Promise<StageOutcome<{error: string | null; ms: number}>> {
     const started = performance.now()
     const session = this.session!
     let error = output.error
@@ -282,9 +352,19 @@ class Episode {
         session.beforeAction()
         const {viewport} = this.options
         const elements = observation.elements
-        const elementActions = elements ? {point: (id: number) => elementPoint(page, elements, id, viewport), focus: (id: number) => focusElement(page, elements, id)} : undefined
+        const elementActions = elements
+          ? {
+              point: (id: number) => elementPoint(page, elements, id, viewport),
+              focus: (id: number) => focusElement(page, elements, id),
+            }
+          : undefined
         const perform = async () => {
-          const result = await performAction(page, action, {viewport, guard: this.options.guard, navigationTimeoutMs: this.options.navigationTimeoutMs, ...(elementActions ? {elements: elementActions} : {})})
+          const result = await performAction(page, action, {
+            viewport,
+            guard: this.options.guard,
+            navigationTimeoutMs: this.options.navigationTimeoutMs,
+            ...(elementActions ? {elements: elementActions} : {}),
+          })
           await session.afterAction()
           return result
         }
@@ -307,7 +387,8 @@ class Episode {
   ): Promise<EpisodeEnd | null> {
     const {observation, shot, settle} = observed
     const {output} = decided
-    const repeated = this.previous !== null && this.previous.shot === shot && sameAction(this.previous.action, output.action)
+    const repeated =
+      this.previous !== null && this.previous.shot === shot && sameAction(this.previous.action, output.action)
     this.steps.push({
       index,
       url: observation.url,
@@ -339,9 +420,14 @@ class Episode {
       return ended('answered', null)
     }
     this.repeats = repeated ? this.repeats + 1 : 0
-    if (this.repeats >= this.options.maxRepeats) return ended('no-effect', `the same action had no effect ${this.repeats} times in a row`)
+    if (this.repeats >= this.options.maxRepeats)
+      return ended('no-effect', `the same action had no effect ${this.repeats} times in a row`)
     this.badReplies = output.action === null ? this.badReplies + 1 : 0
-    if (this.badReplies >= this.options.maxActionErrors) return ended('unusable-replies', `${this.badReplies} responses in a row gave no usable action (last: ${output.error})`)
+    if (this.badReplies >= this.options.maxActionErrors)
+      return ended(
+        'unusable-replies',
+        `${this.badReplies} responses in a row gave no usable action (last: ${output.error})`,
+      )
     this.previous = {action: output.action, shot}
     return null
   }

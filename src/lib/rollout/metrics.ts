@@ -15,7 +15,9 @@ export class RolloutMetrics {
   /** Fixture-web checks that could not be made (their trajectories hold check.error), and the first reason. */
   checkErrors = 0
   firstCheckError: string | null = null
-  readonly episodes: Record<Status, number> = Object.fromEntries(TRAJECTORY_STATUSES.map((status) => [status, 0])) as Record<Status, number>
+  readonly episodes: Record<Status, number> = Object.fromEntries(
+    TRAJECTORY_STATUSES.map((status) => [status, 0]),
+  ) as Record<Status, number>
   /** Observations taken after waiting for the page, and those whose wait the --settle-timeout bound ended. */
   settleWaits = 0
   settleBound = 0
@@ -74,7 +76,17 @@ export class RolloutMetrics {
     return {p50: Math.round(at(0.5)), p95: Math.round(at(0.95))}
   }
 
-  summary(extra: {browser_restarts: number; total: number; concurrency: number; mode: string; policy: string; invalid_skipped: number; samples: number; shard: {index: number; count: number; tasks_elsewhere: number} | null; policy_servers: EndpointSummary[] | null}) {
+  summary(extra: {
+    browser_restarts: number
+    total: number
+    concurrency: number
+    mode: string
+    policy: string
+    invalid_skipped: number
+    samples: number
+    shard: {index: number; count: number; tasks_elsewhere: number} | null
+    policy_servers: EndpointSummary[] | null
+  }) {
     return {
       ...extra,
       episodes: this.done,
@@ -84,8 +96,18 @@ export class RolloutMetrics {
       steps_per_second: Math.round(this.stepsPerSecond() * 1000) / 1000,
       episode_retries: this.retries,
       check_errors: this.checkErrors,
-      timings_ms: {observe: this.percentiles('observe'), policy: this.percentiles('policy'), act: this.percentiles('act'), settle: this.percentiles('settle')},
-      settle: {waits: this.settleWaits, hit_bound: this.settleBound, hit_bound_share: this.settleBoundShare(), retaken: this.retaken},
+      timings_ms: {
+        observe: this.percentiles('observe'),
+        policy: this.percentiles('policy'),
+        act: this.percentiles('act'),
+        settle: this.percentiles('settle'),
+      },
+      settle: {
+        waits: this.settleWaits,
+        hit_bound: this.settleBound,
+        hit_bound_share: this.settleBoundShare(),
+        retaken: this.retaken,
+      },
     }
   }
 }

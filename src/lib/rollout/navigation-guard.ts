@@ -16,9 +16,20 @@ const WEB_PROTOCOLS = new Set(['http:', 'https:'])
 const DEFAULT_PORTS: Record<string, number> = {'http:': 80, 'https:': 443}
 
 // Names the resolver maps to this machine (glibc's /etc/hosts on Debian included); `*.localhost` too (RFC 6761).
-export const LOOPBACK_NAMES: ReadonlySet<string> = new Set(['localhost', 'localhost.localdomain', 'ip6-localhost', 'ip6-loopback'])
+export const LOOPBACK_NAMES: ReadonlySet<string> = new Set([
+  'localhost',
+  'localhost.localdomain',
+  'ip6-localhost',
+  'ip6-loopback',
+])
 // Names of cloud instance metadata services (GCE, AWS); their addresses are blocked as link-local or unique-local.
-export const METADATA_NAMES: ReadonlySet<string> = new Set(['metadata.google.internal', 'metadata.goog', 'metadata', 'instance-data', 'instance-data.ec2.internal'])
+export const METADATA_NAMES: ReadonlySet<string> = new Set([
+  'metadata.google.internal',
+  'metadata.goog',
+  'metadata',
+  'instance-data',
+  'instance-data.ec2.internal',
+])
 
 // ipaddr.js ranges that are reachable public unicast; every other range it knows is refused.
 const PUBLIC_IPV4_RANGES = new Set(['unicast', 'as112', 'amt'])
@@ -72,7 +83,8 @@ export class NavigationGuard {
     } catch {
       return `blocked: not a valid URL: ${quote(url)}`
     }
-    if (parsed.protocol === 'about:') return parsed.pathname === 'blank' ? null : `blocked: about: URLs other than about:blank are not allowed`
+    if (parsed.protocol === 'about:')
+      return parsed.pathname === 'blank' ? null : `blocked: about: URLs other than about:blank are not allowed`
     if (!WEB_PROTOCOLS.has(parsed.protocol)) return `blocked: ${parsed.protocol} URLs are not allowed`
     const host = withoutTrailingDots(parsed.hostname)
     const problem = hostProblem(host)
@@ -104,7 +116,10 @@ export class NavigationGuard {
     if (problem === null) return null
     // "127.0.0.1 is a loopback address" reads as "vm resolves to 127.0.0.1, a loopback address".
     const what = problem.startsWith(`${address} is `) ? `${address}, ${problem.slice(address.length + 4)}` : problem
-    return renderText(optionText`blocked: ${host} resolves to ${what} (use ${opt('allowHost')} to allow it)`, this.names)
+    return renderText(
+      optionText`blocked: ${host} resolves to ${what} (use ${opt('allowHost')} to allow it)`,
+      this.names,
+    )
   }
 
   /** Adds an allowed host at runtime (the fixture web when rollout starts it). */
@@ -168,7 +183,10 @@ function rangeWords(range: string): string {
 /** Parses `host`, `host:port`, `*.suffix`, `*.suffix:port`, an IPv4, or an IPv6 (bare or in brackets, with a port). */
 function parseAllowEntry(entry: string): AllowEntry {
   const bad = (why: string) =>
-    new UsageError(`allowed host ${quote(entry)} ${why}`, 'give a host, host:port, *.suffix or IP address, e.g. localhost:8000, *.webgym.test, 10.0.0.5')
+    new UsageError(
+      `allowed host ${quote(entry)} ${why}`,
+      'give a host, host:port, *.suffix or IP address, e.g. localhost:8000, *.webgym.test, 10.0.0.5',
+    )
   let text = entry.trim().toLowerCase()
   const subdomains = text.startsWith('*.')
   if (subdomains) text = text.slice(2)
@@ -190,7 +208,8 @@ function parseAllowEntry(entry: string): AllowEntry {
     throw bad('is not a host name or IP address')
   }
   if (host === '') throw bad('is not a host name or IP address')
-  if (subdomains && (host.startsWith('[') || ipaddr.IPv4.isValidFourPartDecimal(host))) throw bad('puts *. before an IP address')
+  if (subdomains && (host.startsWith('[') || ipaddr.IPv4.isValidFourPartDecimal(host)))
+    throw bad('puts *. before an IP address')
   let port: number | null = null
   if (portText !== undefined) {
     port = Number(portText)

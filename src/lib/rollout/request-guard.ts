@@ -29,7 +29,9 @@ export const GUARDED_URL_PATTERNS: readonly string[] = [
 export async function guardBrowserRequests(browser: Browser, guard: NavigationGuard): Promise<void> {
   const session = await browser.newBrowserCDPSession()
   session.on('Fetch.requestPaused', (event) => void decide(session, guard, event))
-  await session.send('Fetch.enable', {patterns: GUARDED_URL_PATTERNS.map((urlPattern) => ({urlPattern, requestStage: 'Request' as const}))})
+  await session.send('Fetch.enable', {
+    patterns: GUARDED_URL_PATTERNS.map((urlPattern) => ({urlPattern, requestStage: 'Request' as const})),
+  })
 }
 
 interface PausedRequest {

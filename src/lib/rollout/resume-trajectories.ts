@@ -14,7 +14,10 @@ export function attemptsAlreadyRolledOut(path: string, note?: ResumeNote): Promi
     keyOf: (record) => {
       const id = (record.task as {id?: unknown} | undefined)?.id
       if (typeof id !== 'string') return undefined
-      const attempt = typeof record.attempt === 'number' && Number.isInteger(record.attempt) && record.attempt > 0 ? record.attempt : 1
+      const attempt =
+        typeof record.attempt === 'number' && Number.isInteger(record.attempt) && record.attempt > 0
+          ? record.attempt
+          : 1
       return trajectoryId(id, attempt)
     },
     redo: (record) => record.status === 'aborted' || record.status === 'error',

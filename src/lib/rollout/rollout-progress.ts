@@ -19,7 +19,13 @@ export class RolloutProgress {
     if (reporter.quiet) return
     if (options.tty ?? process.stderr.isTTY) {
       this.bar = new cliProgress.SingleBar(
-        {format: 'rollout [{bar}] {value}/{total} episodes | {status}', stream: process.stderr, hideCursor: false, clearOnComplete: true, fps: 4},
+        {
+          format: 'rollout [{bar}] {value}/{total} episodes | {status}',
+          stream: process.stderr,
+          hideCursor: false,
+          clearOnComplete: true,
+          fps: 4,
+        },
         cliProgress.Presets.shades_classic,
       )
       this.bar.start(total, 0, {status: ''})

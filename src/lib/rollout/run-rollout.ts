@@ -106,11 +106,21 @@ export class RolloutInterrupted extends ExplainedError {
 export async function runRollout(options: RolloutOptions): Promise<RolloutMetrics> {
   const tasks: Task[] = []
   const shards = new ShardFilter(options.shard)
-  const records = readRecords(options.inputs, {schema: TaskSchema, invalid: options.invalid, maxLineBytes: options.maxLineBytes})
+  const records = readRecords(options.inputs, {
+    schema: TaskSchema,
+    invalid: options.invalid,
+    maxLineBytes: options.maxLineBytes,
+  })
   for await (const {record} of shards.filter(records, (item) => item.record.id)) tasks.push(record)
-  const done = options.resume ? await attemptsAlreadyRolledOut(options.resume, (text) => options.reporter.warn(text)) : new Set<string>()
+  const done = options.resume
+    ? await attemptsAlreadyRolledOut(options.resume, (text) => options.reporter.warn(text))
+    : new Set<string>()
   const unique = uniqueTasks(tasks, options.reporter)
-  const todo: EpisodeWork[] = unique.flatMap((task) => Array.from({length: options.samples}, (_, i) => ({task, attempt: i + 1})).filter((work) => !done.has(trajectoryId(work.task.id, work.attempt))))
+  const todo: EpisodeWork[] = unique.flatMap((task) =>
+    Array.from({length: options.samples}, (_, i) => ({task, attempt: i + 1})).filter(
+      (work) => !done.has(trajectoryId(work.task.id, work.attempt)),
+    ),
+  )
 
   // A --browser-ws file that cannot be read or a name that does not resolve: a usage error before anything starts.
   const fleet = options.browserEndpoints.length > 0 ? await fleetSources(options.browserEndpoints) : undefined
@@ -126,7 +136,11 @@ export async function runRollout(options: RolloutOptions): Promise<RolloutMetric
   let progress: RolloutProgress | undefined
   const stopper = new Stopper(options)
   try {
-    const fixture = await fixtureWeb(todo.map((work) => work.task), options, (server) => (sites = server))
+    const fixture = await fixtureWeb(
+      todo.map((work) => work.task),
+      options,
+      (server) => (sites = server),
+    )
     if (fixture) guard.allow(`*.${FIXTURE_DOMAIN}`)
     writer = await RecordWriter.open(options.resume ?? options.output, {append: Boolean(options.resume)})
     // Local browsers reach the web only through the egress proxy, which also maps the fixture web's names; a remote
@@ -147,7 +161,9 @@ export async function runRollout(options: RolloutOptions): Promise<RolloutMetric
     // session asks of its browser; a whole first wave of them at once starved the cores long enough to time start
     // pages out (8-13 of 16 at --concurrency 16 on 4 browsers, 2 cores; none once spread this way).
     const limitStarts = pLimit(Math.max(2, pool?.size ?? 0))
-    progress = new RolloutProgress(metrics, todo.length, options.reporter, {intervalSeconds: options.progressIntervalSeconds})
+    progress = new RolloutProgress(metrics, todo.length, options.reporter, {
+      intervalSeconds: options.progressIntervalSeconds,
+    })
     const out = writer
     const {failure, hint, notStarted} = await runScheduler(todo, {
       mode: options.mode,
@@ -212,7 +228,15 @@ export async function runRollout(options: RolloutOptions): Promise<RolloutMetric
       },
     })
     progress.stop()
-    report(options, metrics, todo.length, unique.length * options.samples - todo.length, pool?.restarts ?? 0, blocklist, shards)
+    report(
+      options,
+      metrics,
+      todo.length,
+      unique.length * options.samples - todo.length,
+      pool?.restarts ?? 0,
+      blocklist,
+      shards,
+    )
     await options.onSummary?.(rolloutSummary(options, metrics, todo.length, pool?.restarts ?? 0, shards))
     if (stopper.stoppedBy) {
       const resumeHint = options.resume ?? options.output
@@ -220,11 +244,16 @@ export async function runRollout(options: RolloutOptions): Promise<RolloutMetric
         stopper.stoppedBy,
         stopper.stoppedBy === 'SIGINT' ? 130 : 143,
         `rollout stopped by ${stopper.stoppedBy}: ${metrics.done} of ${todo.length} episodes written (${metrics.episodes.aborted} aborted)`,
-        resumeHint ? optionText`rerun with ${opt('resume')} ${resumeHint} to finish` : optionText`write the output with ${opt('output')} FILE to be able to ${opt('resume')}`,
+        resumeHint
+          ? optionText`rerun with ${opt('resume')} ${resumeHint} to finish`
+          : optionText`write the output with ${opt('output')} FILE to be able to ${opt('resume')}`,
       )
     }
     if (failure) {
-      const message = notStarted > 0 ? optionText`rollout failed: ${failure} (${String(notStarted)} episodes not started, written as aborted for ${opt('resume')} to run)` : optionText`rollout failed: ${failure}`
+      const message =
+        notStarted > 0
+          ? optionText`rollout failed: ${failure} (${String(notStarted)} episodes not started, written as aborted for ${opt('resume')} to run)`
+          : optionText`rollout failed: ${failure}`
       throw new ExternalError(message, hint)
     }
     return metrics
@@ -281,7 +310,9 @@ class Stopper {
     this.draining = true
     this.stoppedBy = signal
     const seconds = Math.round(this.options.graceMs / 1000)
-    this.options.reporter.warn(`${signal}: starting no new episodes; those in flight have ${seconds} s to finish (send it again to stop now)`)
+    this.options.reporter.warn(
+      `${signal}: starting no new episodes; those in flight have ${seconds} s to finish (send it again to stop now)`,
+    )
     this.timer = setTimeout(() => this.controller.abort(), this.options.graceMs)
   }
 }
@@ -293,17 +324,28 @@ interface FixtureSetup {
 }
 
 /** The fixture web the tasks need: the one at `sites` (a URL, checked by the caller), or one started here with the tasks' seed. */
-async function fixtureWeb(tasks: readonly Task[], options: RolloutOptions, started: (server: SitesServer) => void): Promise<FixtureSetup | null> {
+async function fixtureWeb(
+  tasks: readonly Task[],
+  options: RolloutOptions,
+  started: (server: SitesServer) => void,
+): Promise<FixtureSetup | null> {
   if (options.sites) {
     const url = new URL(options.sites)
     return {url: url.origin, token: options.sitesToken ?? null, rules: `MAP *.${FIXTURE_DOMAIN} ${url.host}`}
   }
   const fixtureTasks = tasks.filter((task) => isFixtureUrl(task.start_url))
   if (fixtureTasks.length === 0) return null
-  const seeds = new Set(fixtureTasks.map((task) => (task.meta as {fixture_seed?: unknown} | undefined)?.fixture_seed ?? 0))
-  if (seeds.size > 1) throw new UsageError(`the fixture-web tasks come from ${seeds.size} different seeds (${[...seeds].join(', ')})`, optionText`roll out one seed at a time, or start \`webgym sites serve ${opt('seed')} N\` and pass ${opt('sites')}`)
+  const seeds = new Set(
+    fixtureTasks.map((task) => (task.meta as {fixture_seed?: unknown} | undefined)?.fixture_seed ?? 0),
+  )
+  if (seeds.size > 1)
+    throw new UsageError(
+      `the fixture-web tasks come from ${seeds.size} different seeds (${[...seeds].join(', ')})`,
+      optionText`roll out one seed at a time, or start \`webgym sites serve ${opt('seed')} N\` and pass ${opt('sites')}`,
+    )
   const seed = [...seeds][0]
-  if (typeof seed !== 'number' || !Number.isSafeInteger(seed)) throw new UsageError(`meta.fixture_seed of the fixture-web tasks is not an integer: ${JSON.stringify(seed)}`)
+  if (typeof seed !== 'number' || !Number.isSafeInteger(seed))
+    throw new UsageError(`meta.fixture_seed of the fixture-web tasks is not an integer: ${JSON.stringify(seed)}`)
   const server = await startSites({port: 0, seed, faults: options.fixtureFaults ?? DEFAULT_FAULT_SPEC})
   started(server)
   options.reporter.info(`fixture web started at ${server.url} (seed ${seed})`)
@@ -325,22 +367,35 @@ function uniqueTasks(tasks: readonly Task[], reporter: Reporter): Task[] {
     seen.add(task.id)
     unique.push(task)
   }
-  if (unique.length < tasks.length) reporter.warn(`${tasks.length - unique.length} tasks appear more than once in the input: each is rolled out once`)
+  if (unique.length < tasks.length)
+    reporter.warn(`${tasks.length - unique.length} tasks appear more than once in the input: each is rolled out once`)
   return unique
 }
 
-function report(options: RolloutOptions, metrics: RolloutMetrics, total: number, skipped: number, restarts: number, blocklist: Blocklist, shards: ShardFilter): void {
+function report(
+  options: RolloutOptions,
+  metrics: RolloutMetrics,
+  total: number,
+  skipped: number,
+  restarts: number,
+  blocklist: Blocklist,
+  shards: ShardFilter,
+): void {
   const statuses = Object.entries(metrics.episodes)
     .filter(([, count]) => count > 0)
     .map(([status, count]) => `${count} ${status}`)
     .join(', ')
   const resumed = options.resume ? `, ${skipped} already in ${options.resume}` : ''
-  options.reporter.info(`rollout: ${metrics.done}/${total} episodes (${statuses || 'none'})${resumed}; ${metrics.steps} steps, ${metrics.stepsPerSecond().toFixed(1)} steps/s; ${settleLine(metrics)}; ${restarts} browser restarts, ${metrics.retries} episode retries; ${options.invalid.skipped} invalid records skipped${shards.note('tasks')}`)
+  options.reporter.info(
+    `rollout: ${metrics.done}/${total} episodes (${statuses || 'none'})${resumed}; ${metrics.steps} steps, ${metrics.stepsPerSecond().toFixed(1)} steps/s; ${settleLine(metrics)}; ${restarts} browser restarts, ${metrics.retries} episode retries; ${options.invalid.skipped} invalid records skipped${shards.note('tasks')}`,
+  )
   const servers = options.policy.servers?.() ?? []
   if (servers.length > 1) options.reporter.info(`rollout: policy servers: ${describeServers(servers)}`)
   if (blocklist.added.length > 0) options.reporter.warn(`added to the blocklist: ${blocklist.added.join(', ')}`)
   if (metrics.checkErrors > 0) {
-    options.reporter.warn(optionText`${metrics.checkErrors} fixture-web checks could not be made (first: ${metrics.firstCheckError}); those trajectories hold check.error, and judge ${opt('judge')} programmatic cannot score them`)
+    options.reporter.warn(
+      optionText`${metrics.checkErrors} fixture-web checks could not be made (first: ${metrics.firstCheckError}); those trajectories hold check.error, and judge ${opt('judge')} programmatic cannot score them`,
+    )
   }
 }
 
@@ -354,7 +409,25 @@ function settleLine(metrics: RolloutMetrics): string {
 /** The end-of-run summary: steps/s, episodes by status, p50/p95 timings, browser restarts. */
 export type RolloutSummary = ReturnType<RolloutMetrics['summary']>
 
-function rolloutSummary(options: RolloutOptions, metrics: RolloutMetrics, total: number, restarts: number, shards: ShardFilter): RolloutSummary {
-  const shard = shards.shard ? {index: shards.shard.index, count: shards.shard.count, tasks_elsewhere: shards.outside} : null
-  return metrics.summary({browser_restarts: restarts, total, concurrency: options.concurrency, mode: options.mode, policy: options.policy.name, invalid_skipped: options.invalid.skipped, samples: options.samples, shard, policy_servers: options.policy.servers?.() ?? null})
+function rolloutSummary(
+  options: RolloutOptions,
+  metrics: RolloutMetrics,
+  total: number,
+  restarts: number,
+  shards: ShardFilter,
+): RolloutSummary {
+  const shard = shards.shard
+    ? {index: shards.shard.index, count: shards.shard.count, tasks_elsewhere: shards.outside}
+    : null
+  return metrics.summary({
+    browser_restarts: restarts,
+    total,
+    concurrency: options.concurrency,
+    mode: options.mode,
+    policy: options.policy.name,
+    invalid_skipped: options.invalid.skipped,
+    samples: options.samples,
+    shard,
+    policy_servers: options.policy.servers?.() ?? null,
+  })
 }

@@ -89,7 +89,8 @@ export async function runScheduler(tasks: readonly EpisodeWork[], options: Sched
     if (trajectory.cause?.kind === 'policy-failed') {
       policyFailures++
       lastPolicyError = trajectory.error ?? 'no reason recorded'
-      if (policyFailures >= options.maxPolicyFailures && !failure) failure = `${policyFailures} episodes in a row ended because the policy failed (last: ${trajectory.error})`
+      if (policyFailures >= options.maxPolicyFailures && !failure)
+        failure = `${policyFailures} episodes in a row ended because the policy failed (last: ${trajectory.error})`
     } else if (trajectory.status !== 'aborted') {
       policyFailures = 0
     }
@@ -111,17 +112,36 @@ export async function runScheduler(tasks: readonly EpisodeWork[], options: Sched
   }
   // Every task taken ends in one record: what the run never started is written as such, for --resume to run.
   const unstarted = [...dropped, ...tasks.slice(next)]
-  const why = failure ? `the run gave up before this episode started: ${failure}` : 'the run was stopped before this episode started'
-  for (const work of unstarted) await finish(withoutSteps(work, {attempt: work.attempt, id: trajectoryId(work.task.id, work.attempt)}, options, ended('not-started', why)))
+  const why = failure
+    ? `the run gave up before this episode started: ${failure}`
+    : 'the run was stopped before this episode started'
+  for (const work of unstarted)
+    await finish(
+      withoutSteps(
+        work,
+        {attempt: work.attempt, id: trajectoryId(work.task.id, work.attempt)},
+        options,
+        ended('not-started', why),
+      ),
+    )
   const notStarted = unstarted.length
   const {done: finished, episodes} = options.episode.metrics
   const policyHint = optionText`check the policy endpoint (${opt('baseUrl')}, ${opt('model')}), then rerun with ${opt('resume')}`
   if (failure) return {failure, hint: failureHint ?? policyHint, notStarted}
-  if (policyFailures > 0 && policyFailures === finished) return {failure: `every episode (${finished}) ended because the policy failed (last: ${lastPolicyError})`, hint: policyHint, notStarted}
+  if (policyFailures > 0 && policyFailures === finished)
+    return {
+      failure: `every episode (${finished}) ended because the policy failed (last: ${lastPolicyError})`,
+      hint: policyHint,
+      notStarted,
+    }
   // Errors only, not one episode that answered, ran to its cap or got stuck: the run itself is broken (a fixture web
   // that does not answer, browsers that cannot reach the pages), however many records it wrote.
   if (finished > 0 && episodes.error === finished) {
-    return {failure: `every episode (${finished}) ended in error (last: ${lastError})`, hint: optionText`the trajectories hold each error; check that the start pages load (${opt('sites')}, the network), then rerun with ${opt('resume')}`, notStarted}
+    return {
+      failure: `every episode (${finished}) ended in error (last: ${lastError})`,
+      hint: optionText`the trajectories hold each error; check that the start pages load (${opt('sites')}, the network), then rerun with ${opt('resume')}`,
+      notStarted,
+    }
   }
   return {failure: null, hint: '', notStarted}
 }
@@ -152,19 +172,36 @@ async function runTask(work: EpisodeWork, options: SchedulerOptions, barrier?: S
     const lease = await options.pool.lease()
     metrics.sessions++
     try {
-      const trajectory = await runEpisode(task, attempt, lease, policy, {...options.episode, horizon: options.horizonOf(task), gate: barrier}, options.stop)
+      const trajectory = await runEpisode(
+        task,
+        attempt,
+        lease,
+        policy,
+        {...options.episode, horizon: options.horizonOf(task), gate: barrier},
+        options.stop,
+      )
       // An episode that ran out of time (a step, the episode, or a page load such as the start page) may have met a
       // hung browser, and one the browser failed may have met a dying one (a browser server whose Chromium is gone
       // answers "Browser closed" a moment before it disconnects): check it, and try again elsewhere if it was.
       // (A policy that reads the page, the oracle, fails on a dying browser too.)
-      const suspect = ['timeout', 'browser-error', 'start-failed', 'policy-failed'].includes(trajectory.cause?.kind ?? '')
+      const suspect = ['timeout', 'browser-error', 'start-failed', 'policy-failed'].includes(
+        trajectory.cause?.kind ?? '',
+      )
       if (suspect && !(await options.pool.probe(lease))) {
-        throw new BrowserLostError(`the browser under ${task.id} ${trajectory.cause?.kind === 'timeout' ? 'hung' : `failed (${trajectory.error ?? 'no reason'})`}`)
+        throw new BrowserLostError(
+          `the browser under ${task.id} ${trajectory.cause?.kind === 'timeout' ? 'hung' : `failed (${trajectory.error ?? 'no reason'})`}`,
+        )
       }
       return trajectory
     } catch (error) {
       if (!(error instanceof BrowserLostError)) throw error
-      if (retry >= options.retries) return withoutSteps(work, attempt, options, ended('browser-lost', `${error.message} (tried ${retry + 1} times)`))
+      if (retry >= options.retries)
+        return withoutSteps(
+          work,
+          attempt,
+          options,
+          ended('browser-lost', `${error.message} (tried ${retry + 1} times)`),
+        )
       metrics.retries++
       barrier?.join()
       policy = options.policy.begin(task, seed, work.attempt)

@@ -175,7 +175,11 @@ const PROBE_TIMEOUT_MS = 1000
 const MIN_POLL_MS = 20
 
 /** Waits until the target's page has settled (see SettleOptions), or the bound ends the wait. Never throws. */
-export async function waitForSettle(target: SettleTarget, options: SettleOptions, actionEndedAt = performance.now()): Promise<SettleResult> {
+export async function waitForSettle(
+  target: SettleTarget,
+  options: SettleOptions,
+  actionEndedAt = performance.now(),
+): Promise<SettleResult> {
   const started = performance.now()
   if (options.timeoutMs <= 0) return {settled: true, ms: 0, busy: null}
   let navigationMs = 0
@@ -185,16 +189,27 @@ export async function waitForSettle(target: SettleTarget, options: SettleOptions
       const from = performance.now()
       await withTimeout(navigation, options.navigationTimeoutMs).catch(() => {})
       navigationMs += performance.now() - from
-      if (target.navigation() === navigation) return {settled: false, ms: performance.now() - started, busy: 'navigation'}
+      if (target.navigation() === navigation)
+        return {settled: false, ms: performance.now() - started, busy: 'navigation'}
       continue
     }
     const spent = performance.now() - started - navigationMs
     const probe = await askProbe(target.page)
     const network = target.network()
     const now = performance.now()
-    const quietFor = probe !== null && probe.busy === null && network.inflight === 0 ? Math.min(now - Math.max(actionEndedAt, network.lastChangeAt), probe.quietMs) : 0
-    if (quietFor >= options.quietMs) return {settled: true, ms: now - started, busy: null, mark: {doc: probe!.doc ?? null, changes: probe!.changes ?? null, networkAt: network.lastChangeAt}}
-    const busy: SettleBusy = probe === null ? 'unresponsive' : (probe.busy ?? (network.inflight > 0 ? 'network' : 'changing'))
+    const quietFor =
+      probe !== null && probe.busy === null && network.inflight === 0
+        ? Math.min(now - Math.max(actionEndedAt, network.lastChangeAt), probe.quietMs)
+        : 0
+    if (quietFor >= options.quietMs)
+      return {
+        settled: true,
+        ms: now - started,
+        busy: null,
+        mark: {doc: probe!.doc ?? null, changes: probe!.changes ?? null, networkAt: network.lastChangeAt},
+      }
+    const busy: SettleBusy =
+      probe === null ? 'unresponsive' : (probe.busy ?? (network.inflight > 0 ? 'network' : 'changing'))
     if (spent >= options.timeoutMs) return {settled: false, ms: now - started, busy}
     // Quiet so far: poll again when the window would be complete. Busy: a window from now is the soonest it can be.
     await sleep(Math.min(options.timeoutMs - spent, Math.max(MIN_POLL_MS, options.quietMs - quietFor)))
@@ -222,7 +237,12 @@ const MAX_OBSERVE_TRIES = 4
  * settles and observes again, the tries together within the settle bound. What `capture` returned last stands, with
  * the whole wait as the settle time; an observation taken after the bound ended a wait is never retried.
  */
-export async function observeSettled<T>(target: SettleTarget, options: SettleOptions, actionEndedAt: number, capture: () => Promise<T>): Promise<{observation: T; settle: SettleResult}> {
+export async function observeSettled<T>(
+  target: SettleTarget,
+  options: SettleOptions,
+  actionEndedAt: number,
+  capture: () => Promise<T>,
+): Promise<{observation: T; settle: SettleResult}> {
   const started = performance.now()
   let settle = await waitForSettle(target, options, actionEndedAt)
   let waited = settle.ms

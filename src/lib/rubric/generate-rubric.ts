@@ -25,14 +25,28 @@ export function keepsRubric(task: Task, options: RubricOptions): boolean {
  */
 export async function withRubric(task: Task, client: LlmClient, options: RubricOptions): Promise<Task> {
   if (keepsRubric(task, options)) return task
-  const reply = await client.complete({schemaName: 'rubric', schema: RubricReplySchema, messages: rubricMessages(task), promptVersion: RUBRIC_PROMPT_VERSION})
-  const rubric = withoutRepeatedFacts(reply.value.fact_groups.map((group) => ({id: group.id, description: group.description.trim(), facts: group.facts.map((fact) => fact.trim())})))
+  const reply = await client.complete({
+    schemaName: 'rubric',
+    schema: RubricReplySchema,
+    messages: rubricMessages(task),
+    promptVersion: RUBRIC_PROMPT_VERSION,
+  })
+  const rubric = withoutRepeatedFacts(
+    reply.value.fact_groups.map((group) => ({
+      id: group.id,
+      description: group.description.trim(),
+      facts: group.facts.map((fact) => fact.trim()),
+    })),
+  )
   const difficulty = countFacts(rubric)
   return {
     ...task,
     rubric,
     difficulty,
     level: levelForDifficulty(difficulty),
-    provenance: {...task.provenance, rubric: {model: reply.model, prompt_version: RUBRIC_PROMPT_VERSION, webgym_version: WEBGYM_VERSION}},
+    provenance: {
+      ...task.provenance,
+      rubric: {model: reply.model, prompt_version: RUBRIC_PROMPT_VERSION, webgym_version: WEBGYM_VERSION},
+    },
   }
 }

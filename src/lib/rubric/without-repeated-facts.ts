@@ -8,6 +8,9 @@ import type {Rubric} from '../schema/rubric.js'
 export function withoutRepeatedFacts(groups: Rubric['fact_groups']): Rubric {
   const seen = new Set<string>()
   const key = (fact: string) => fact.toLowerCase().replace(/\s+/g, ' ').trim()
-  const kept = groups.map((group) => ({...group, facts: group.facts.filter((fact) => !seen.has(key(fact)) && Boolean(seen.add(key(fact))))}))
+  const kept = groups.map((group) => ({
+    ...group,
+    facts: group.facts.filter((fact) => !seen.has(key(fact)) && Boolean(seen.add(key(fact)))),
+  }))
   return {fact_groups: kept.filter((group) => group.facts.length > 0)}
 }

@@ -23,10 +23,14 @@ export const HfRowSchema = z
     subdomain: z.string().describe('WebGym subdomain; "" when unclassified'),
     rubric: jsonText('Fact-group rubric {"fact_groups": [{"id", "description", "facts": [...]}]}, or null'),
     difficulty: z.number().int().min(HF_NO_DIFFICULTY).describe('Number of facts in the rubric; -1 when unknown'),
-    level: z.enum([...LEVELS, '']).describe('easy (1-3 facts), medium (4-6) or hard (7+), or the source\'s own level; "" when unknown'),
+    level: z
+      .enum([...LEVELS, ''])
+      .describe('easy (1-3 facts), medium (4-6) or hard (7+), or the source\'s own level; "" when unknown'),
     parent_id: z.string().describe('Id of the task this one was decomposed from; "" for an original task'),
     meta: jsonText('Source-specific fields, an object'),
-    provenance: jsonText('Per stage (rubric, classify, decompose): {model, prompt_version, webgym_version, made_by}; made_by "source" marks a rubric the source task set gave; {} when none'),
+    provenance: jsonText(
+      'Per stage (rubric, classify, decompose): {model, prompt_version, webgym_version, made_by}; made_by "source" marks a rubric the source task set gave; {} when none',
+    ),
     extra: jsonText('Any other top-level fields of the task record, an object'),
   })
   .describe('A Task as a flat Hugging Face datasets row (tasks export --format hf)')

@@ -12,7 +12,10 @@ export const JudgmentSchema = z.looseObject({
   reward: z.union([z.literal(0), z.literal(1)]),
   facts: z.array(FactVerdictSchema),
   key_screenshots: z.array(z.string()).describe('Screenshots the judge kept as evidence'),
-  answer_supported: z.boolean().nullable().describe('Is the final answer supported by the screenshots (null: no answer)'),
+  answer_supported: z
+    .boolean()
+    .nullable()
+    .describe('Is the final answer supported by the screenshots (null: no answer)'),
   reference_match: z.boolean().nullable().describe('Does the answer match the reference answer (null: no reference)'),
   blocked: z.boolean(),
   judge: z.string().describe('llm or programmatic'),

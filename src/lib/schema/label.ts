@@ -19,16 +19,31 @@ export const LabelRecordSchema = z
     task_id: z.string().min(1).nullish().describe('The task id, when the task has a single trajectory'),
     label: BinaryLabelSchema.optional(),
     reward: BinaryLabelSchema.optional().describe('Same as label'),
-    facts: z.array(FactLabelSchema).optional().describe('Hand labels of rubric facts (the report\'s labelling mode writes them)'),
+    facts: z
+      .array(FactLabelSchema)
+      .optional()
+      .describe("Hand labels of rubric facts (the report's labelling mode writes them)"),
   })
   .superRefine((record, context) => {
     if (record.key == null && record.task_id == null) {
       context.addIssue({code: 'custom', path: ['key'], message: 'a label record needs "key" or "task_id"'})
     }
     if (record.label === undefined && record.reward === undefined) {
-      context.addIssue({code: 'custom', path: ['label'], message: 'a label record needs "label" (or "reward"): 0, 1, false or true'})
-    } else if (record.label !== undefined && record.reward !== undefined && toBinary(record.label) !== toBinary(record.reward)) {
-      context.addIssue({code: 'custom', path: ['reward'], message: `"label" and "reward" disagree (label ${String(record.label)})`})
+      context.addIssue({
+        code: 'custom',
+        path: ['label'],
+        message: 'a label record needs "label" (or "reward"): 0, 1, false or true',
+      })
+    } else if (
+      record.label !== undefined &&
+      record.reward !== undefined &&
+      toBinary(record.label) !== toBinary(record.reward)
+    ) {
+      context.addIssue({
+        code: 'custom',
+        path: ['reward'],
+        message: `"label" and "reward" disagree (label ${String(record.label)})`,
+      })
     }
   })
   .describe('A hand label of one trajectory')

@@ -14,7 +14,9 @@ export const ProvenanceSchema = z.object({
   made_by: z
     .enum(MADE_BY)
     .optional()
-    .describe("'source' when the stage's output was read from the source task set, not made by a model; absent or 'model' otherwise"),
+    .describe(
+      "'source' when the stage's output was read from the source task set, not made by a model; absent or 'model' otherwise",
+    ),
   at: z.string().optional().describe('ISO time the stage ran'),
 })
 export type Provenance = z.infer<typeof ProvenanceSchema>

@@ -10,7 +10,12 @@ export const TargetSchema = z.object({
 
 export const SolutionStepSchema = z.discriminatedUnion('op', [
   z.object({op: z.literal('click'), target: TargetSchema}),
-  z.object({op: z.literal('type'), target: TargetSchema, text: z.string(), submit: z.boolean().optional().describe('Press Enter after typing')}),
+  z.object({
+    op: z.literal('type'),
+    target: TargetSchema,
+    text: z.string(),
+    submit: z.boolean().optional().describe('Press Enter after typing'),
+  }),
   z.object({op: z.literal('scroll_to'), target: TargetSchema}),
   z.object({op: z.literal('navigate'), url: z.string().min(1)}),
   z.object({op: z.literal('back')}),

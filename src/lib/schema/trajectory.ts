@@ -6,7 +6,14 @@ export const ActionSchema = z
   .looseObject({
     name: z.string().describe('left_click, type, press, scroll, wait, go_back, navigate, answer'),
     coordinate: z.tuple([z.number(), z.number()]).optional().describe('[x, y] in 0-1000 relative units'),
-    element: z.number().int().positive().optional().describe("The id of an element of the step's observation (observation modes with element ids), in place of a coordinate"),
+    element: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe(
+        "The id of an element of the step's observation (observation modes with element ids), in place of a coordinate",
+      ),
     key: z.string().optional().describe('press: the key or combination, as Playwright names it (Enter, Control+A)'),
     text: z.string().optional(),
     direction: z.enum(['up', 'down', 'left', 'right']).optional(),
@@ -16,8 +23,14 @@ export const ActionSchema = z
   .describe('A parsed policy action')
 
 export const StepObservationSchema = z.object({
-  marked_screenshot: z.string().optional().describe('The Set-of-Marks screenshot the policy saw (som modes), in the shots store'),
-  text: z.string().optional().describe('The text observation the policy was sent: the element list and/or the accessibility tree'),
+  marked_screenshot: z
+    .string()
+    .optional()
+    .describe('The Set-of-Marks screenshot the policy saw (som modes), in the shots store'),
+  text: z
+    .string()
+    .optional()
+    .describe('The text observation the policy was sent: the element list and/or the accessibility tree'),
   elements: z.number().int().nonnegative().optional().describe('How many elements the observation numbered'),
 })
 
@@ -35,12 +48,28 @@ export const StepSchema = z.looseObject({
   observe_ms: z.number().nonnegative().describe('Settling and capturing the observation'),
   policy_ms: z.number().nonnegative(),
   act_ms: z.number().nonnegative(),
-  settle_ms: z.number().nonnegative().optional().describe('How long the page was waited for before the observation (part of observe_ms)'),
-  settled: z.boolean().nullable().optional().describe('true: the page settled before the observation; false: the settle timeout ended the wait; null: settling was off'),
+  settle_ms: z
+    .number()
+    .nonnegative()
+    .optional()
+    .describe('How long the page was waited for before the observation (part of observe_ms)'),
+  settled: z
+    .boolean()
+    .nullable()
+    .optional()
+    .describe(
+      'true: the page settled before the observation; false: the settle timeout ended the wait; null: settling was off',
+    ),
   settle_busy: z.string().optional().describe('What was still going on when the bound ended the wait (settled false)'),
   observed_at: z.string().optional().describe('When the screenshot was taken (ISO 8601, ms)'),
-  reasoning: z.string().nullable().optional().describe("A thinking model's reasoning (the server's reasoning_content), apart from the response"),
-  observation: StepObservationSchema.optional().describe('What the policy was shown besides the screenshot (rollout --observe other than screenshot)'),
+  reasoning: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("A thinking model's reasoning (the server's reasoning_content), apart from the response"),
+  observation: StepObservationSchema.optional().describe(
+    'What the policy was shown besides the screenshot (rollout --observe other than screenshot)',
+  ),
 })
 
 export const RunSchema = z.looseObject({
@@ -48,13 +77,24 @@ export const RunSchema = z.looseObject({
   model: z.string().nullable(),
   prompt_version: z.string().nullable(),
   policy_version: z.string().nullable().default(null),
-  window: z.number().int().positive().optional().describe('Rounds sent with screenshots (model policies; absent in older records: 4)'),
-  memory: z.boolean().optional().describe('Whether the memory was carried (model policies; absent in older records: true)'),
+  window: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('Rounds sent with screenshots (model policies; absent in older records: 4)'),
+  memory: z
+    .boolean()
+    .optional()
+    .describe('Whether the memory was carried (model policies; absent in older records: true)'),
   viewport: z.object({width: z.number().int().positive(), height: z.number().int().positive()}),
   horizon: z.number().int().positive(),
   seed: z.number().int().nullable(),
   webgym_version: z.string(),
-  observe: z.enum(OBSERVE_MODES).optional().describe('What the policy was shown (rollout --observe); absent: screenshot'),
+  observe: z
+    .enum(OBSERVE_MODES)
+    .optional()
+    .describe('What the policy was shown (rollout --observe); absent: screenshot'),
   settle: z
     .object({quiet_ms: z.number().nonnegative(), timeout_ms: z.number().nonnegative()})
     .optional()
@@ -95,7 +135,7 @@ export const EpisodeCauseSchema = z
 export const TrajectorySchema = z
   .looseObject({
     id: z.string().optional().describe('<task id>#<attempt>'),
-    attempt: z.number().int().positive().optional().describe('Which of the task\'s sampled attempts this is, from 1'),
+    attempt: z.number().int().positive().optional().describe("Which of the task's sampled attempts this is, from 1"),
     task: TaskSchema,
     run: RunSchema,
     status: z.enum(TRAJECTORY_STATUSES),
@@ -108,7 +148,12 @@ export const TrajectorySchema = z
       .nullable()
       .optional()
       .describe("The task's validation verdict at the end of the episode (the fixture web's programmatic check)"),
-    trace: z.string().optional().describe('Path of the Playwright trace of the episode (rollout\'s trace option): npx playwright-core show-trace PATH'),
+    trace: z
+      .string()
+      .optional()
+      .describe(
+        "Path of the Playwright trace of the episode (rollout's trace option): npx playwright-core show-trace PATH",
+      ),
   })
   .describe('One episode of a policy on a task')
 

@@ -58,12 +58,21 @@ export class Catalog {
       const rng = new SeededRandom(hashString(`${this.seed}/${family.id}/names`))
       const names = brandNames(rng, family.brandWords)
       for (let variant = 0; variant < perFamily; variant++) {
-        const name = names[variant % names.length]! + (variant >= names.length ? ` ${Math.floor(variant / names.length) + 1}` : '')
+        const name =
+          names[variant % names.length]! + (variant >= names.length ? ` ${Math.floor(variant / names.length) + 1}` : '')
         let slug = slugify(name)
         while (slugs.has(slug)) slug = `${slug}-${family.id}`
         slugs.add(slug)
         const seed = hashString(`${this.seed}/${family.id}/${variant}`)
-        const site: SiteInfo = {host: `${slug}.${FIXTURE_DOMAIN}`, slug, name, family: family.id, variant, seed, theme: themeFor(new SeededRandom(seed))}
+        const site: SiteInfo = {
+          host: `${slug}.${FIXTURE_DOMAIN}`,
+          slug,
+          name,
+          family: family.id,
+          variant,
+          seed,
+          theme: themeFor(new SeededRandom(seed)),
+        }
         sites.push(site)
         this.hosts.set(site.host, site)
       }
@@ -115,7 +124,13 @@ export class Catalog {
   taskRecord(site: SiteInfo, def: FixtureTaskDef<unknown>): TaskInput {
     const family = this.familyOf(site)
     const taxonomy = family.classify?.(site, this.modelOf(site)) ?? {domain: family.domain, subdomain: family.subdomain}
-    const rubric = {fact_groups: def.groups.map((group, index) => ({id: index + 1, description: group.description, facts: group.facts.map((fact) => fact.text)}))}
+    const rubric = {
+      fact_groups: def.groups.map((group, index) => ({
+        id: index + 1,
+        description: group.description,
+        facts: group.facts.map((fact) => fact.text),
+      })),
+    }
     const difficulty = countFacts(rubric)
     const id = taskId(site, def.key)
     return {

@@ -21,12 +21,21 @@ export type CheckResult = CheckVerdict & {session: string | null; observations?:
 export async function requestCheck(request: CheckRequest): Promise<CheckResult> {
   const response = await fetch(`${request.serverUrl}/__webgym/check`, {
     method: 'POST',
-    headers: {'content-type': 'application/json', 'x-webgym-token': request.token, ...(request.cookie ? {cookie: request.cookie} : {})},
-    body: JSON.stringify({task: request.task, answer: request.answer, ...(request.observedAt ? {observed_at: request.observedAt} : {})}),
+    headers: {
+      'content-type': 'application/json',
+      'x-webgym-token': request.token,
+      ...(request.cookie ? {cookie: request.cookie} : {}),
+    },
+    body: JSON.stringify({
+      task: request.task,
+      answer: request.answer,
+      ...(request.observedAt ? {observed_at: request.observedAt} : {}),
+    }),
     signal: AbortSignal.timeout(request.timeoutMs ?? 10_000),
   })
   const body = (await response.json()) as CheckResult & {error?: string}
-  if (!response.ok) throw new Error(`check of ${request.task} failed: HTTP ${response.status}: ${body.error ?? 'no reason given'}`)
+  if (!response.ok)
+    throw new Error(`check of ${request.task} failed: HTTP ${response.status}: ${body.error ?? 'no reason given'}`)
   return body
 }
 

@@ -15,7 +15,12 @@ export interface CheckVerdict {
 }
 
 /** Runs every fact's check against a session's state on the task's site and the agent's final answer. */
-export function evaluateTask<State>(id: string, def: FixtureTaskDef<State>, state: State, answer: string | null): CheckVerdict {
+export function evaluateTask<State>(
+  id: string,
+  def: FixtureTaskDef<State>,
+  state: State,
+  answer: string | null,
+): CheckVerdict {
   const facts: FactVerdict[] = []
   def.groups.forEach((group, index) => {
     for (const fact of group.facts) {

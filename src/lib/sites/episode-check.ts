@@ -23,13 +23,31 @@ export interface EpisodeCheckInput {
  * observations taken while the page did not yet show the session's state. Undefined for tasks from elsewhere.
  * `names` words the error of a check that cannot be made.
  */
-export function fixtureEpisodeCheck(fixture: FixtureWeb | null, names: OptionNames = optionKeys): (input: EpisodeCheckInput) => Promise<Record<string, unknown> | undefined> {
+export function fixtureEpisodeCheck(
+  fixture: FixtureWeb | null,
+  names: OptionNames = optionKeys,
+): (input: EpisodeCheckInput) => Promise<Record<string, unknown> | undefined> {
   return async ({task, context, answer, steps}) => {
     const check = (task.meta as {check?: {task?: string}} | undefined)?.check
     if (!check?.task || !isFixtureUrl(task.start_url)) return undefined
-    if (!fixture?.token) return {error: renderText(optionText`no token for the fixture web check endpoint (pass ${opt('sitesToken')} with ${opt('sites')})`, names)}
+    if (!fixture?.token)
+      return {
+        error: renderText(
+          optionText`no token for the fixture web check endpoint (pass ${opt('sitesToken')} with ${opt('sites')})`,
+          names,
+        ),
+      }
     const cookie = await cookieHeaderFor(context, task.start_url!)
     const observedAt = steps.map((step) => (step.observed_at ? Date.parse(step.observed_at) : null))
-    return {...(await requestCheck({serverUrl: fixture.url, token: fixture.token, task: check.task, answer, cookie, observedAt}))}
+    return {
+      ...(await requestCheck({
+        serverUrl: fixture.url,
+        token: fixture.token,
+        task: check.task,
+        answer,
+        cookie,
+        observedAt,
+      })),
+    }
   }
 }

@@ -18,7 +18,12 @@ export function blockedPage(host: string, kind: BlockKind): {status: number; bod
 }
 
 export function errorPage(status: number): string {
-  const titles: Record<number, string> = {500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout'}
+  const titles: Record<number, string> = {
+    500: 'Internal Server Error',
+    502: 'Bad Gateway',
+    503: 'Service Unavailable',
+    504: 'Gateway Timeout',
+  }
   const title = titles[status] ?? 'Server Error'
   return `<!doctype html><html><head><title>${status} ${title}</title></head><body style="font-family:'DejaVu Sans',sans-serif;text-align:center;margin-top:100px"><h1>${status} ${title}</h1><p>The server is temporarily unable to service your request. Please try again later.</p><hr><address>nginx</address></body></html>`
 }
@@ -32,7 +37,9 @@ export function adLandingPage(host: string): string {
 export function makeHeavy(body: string, blocks = 10_000): string {
   const cards: string[] = []
   for (let i = 0; i < blocks; i++)
-    cards.push(`<div class="wg-rec" style="display:inline-block;width:180px;margin:4px;padding:6px;border:1px solid #eee;font-size:12px"><svg width="168" height="60"><rect width="168" height="60" fill="hsl(${(i * 37) % 360},40%,80%)"/></svg><p>Recommended item ${i + 1}: popular with readers like you, updated daily with new offers and picks.</p></div>`)
+    cards.push(
+      `<div class="wg-rec" style="display:inline-block;width:180px;margin:4px;padding:6px;border:1px solid #eee;font-size:12px"><svg width="168" height="60"><rect width="168" height="60" fill="hsl(${(i * 37) % 360},40%,80%)"/></svg><p>Recommended item ${i + 1}: popular with readers like you, updated daily with new offers and picks.</p></div>`,
+    )
   const wall = `<section aria-label="Recommended for you" style="padding:20px"><h2>Recommended for you</h2>${cards.join('')}</section>`
   const at = body.lastIndexOf('</body>')
   return at === -1 ? body + wall : body.slice(0, at) + wall + body.slice(at)

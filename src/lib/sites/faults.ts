@@ -1,6 +1,14 @@
 import {logNormal} from '../random/log-normal.js'
 import {SeededRandom} from '../random/seeded-random.js'
-import {EVERYDAY_HAZARDS, HAZARD_DELAYS_MS, HAZARD_KINDS, MANY_HAZARDS, siteHazards, type HazardKind, type HazardRates} from './hazards.js'
+import {
+  EVERYDAY_HAZARDS,
+  HAZARD_DELAYS_MS,
+  HAZARD_KINDS,
+  MANY_HAZARDS,
+  siteHazards,
+  type HazardKind,
+  type HazardRates,
+} from './hazards.js'
 import {hashString} from './random-pick.js'
 
 /**
@@ -61,7 +69,10 @@ export class FaultSpecError extends Error {}
  */
 export function parseFaultSpec(spec: string): FaultConfig {
   const config: FaultConfig = {}
-  for (const part of spec.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     if (part === 'none') continue
     if (part === 'realistic') {
       Object.assign(config, structuredClone(REALISTIC_FAULTS))
@@ -72,10 +83,12 @@ export function parseFaultSpec(spec: string): FaultConfig {
       continue
     }
     const [key, value] = part.split('=', 2) as [string, string | undefined]
-    if (value === undefined) throw new FaultSpecError(`fault "${part}" needs a value, e.g. error=0.05 (known: ${KNOWN})`)
+    if (value === undefined)
+      throw new FaultSpecError(`fault "${part}" needs a value, e.g. error=0.05 (known: ${KNOWN})`)
     if (key === 'hazards' || (HAZARD_KINDS as readonly string[]).includes(key)) {
       const rate = Number(value)
-      if (!Number.isFinite(rate) || rate < 0 || rate > 1) throw new FaultSpecError(`${key} must be a share between 0 and 1, got "${value}"`)
+      if (!Number.isFinite(rate) || rate < 0 || rate > 1)
+        throw new FaultSpecError(`${key} must be a share between 0 and 1, got "${value}"`)
       const kinds = key === 'hazards' ? HAZARD_KINDS : [key as HazardKind]
       config.hazards = {...config.hazards, ...Object.fromEntries(kinds.map((kind) => [kind, rate]))}
       continue
@@ -93,12 +106,16 @@ export function parseFaultSpec(spec: string): FaultConfig {
       case 'tail': {
         const match = /^(\d*\.?\d+)\/(\d+(?:\.\d+)?)$/.exec(value)
         const rate = Number(match?.[1])
-        if (!match || rate < 0 || rate > 1) throw new FaultSpecError(`tail must be RATE/MS, a share of page requests and the ms they take longer, e.g. tail=0.03/9000, got "${value}"`)
+        if (!match || rate < 0 || rate > 1)
+          throw new FaultSpecError(
+            `tail must be RATE/MS, a share of page requests and the ms they take longer, e.g. tail=0.03/9000, got "${value}"`,
+          )
         config.tail = {rate, ms: Number(match[2])}
         break
       }
       case 'block-kind':
-        if (value !== 'captcha' && value !== '403') throw new FaultSpecError(`block-kind must be captcha or 403, got "${value}"`)
+        if (value !== 'captcha' && value !== '403')
+          throw new FaultSpecError(`block-kind must be captcha or 403, got "${value}"`)
         config.blockKind = value
         break
       case 'error':
@@ -108,7 +125,8 @@ export function parseFaultSpec(spec: string): FaultConfig {
       case 'heavy':
       case 'blocked-sites': {
         const rate = Number(value)
-        if (!Number.isFinite(rate) || rate < 0 || rate > 1) throw new FaultSpecError(`${key} must be a rate between 0 and 1, got "${value}"`)
+        if (!Number.isFinite(rate) || rate < 0 || rate > 1)
+          throw new FaultSpecError(`${key} must be a rate between 0 and 1, got "${value}"`)
         config[key === 'blocked-sites' ? 'blockedSites' : key] = rate
         break
       }
@@ -161,11 +179,13 @@ export class FaultPlan {
     const config = this.configFor(host)
     let delayMs = config.latency ? this.logNormal(config.latency.median, config.latency.p95) : 0
     if (!page) return {delayMs, outcome: 'serve'}
-    if (config.tail && config.tail.rate > 0 && this.rng.nextFloat() < config.tail.rate) delayMs += config.tail.ms * (0.9 + 0.1 * this.rng.nextFloat())
+    if (config.tail && config.tail.rate > 0 && this.rng.nextFloat() < config.tail.rate)
+      delayMs += config.tail.ms * (0.9 + 0.1 * this.rng.nextFloat())
     if (this.alwaysBlocks(host)) return {delayMs, outcome: 'block'}
     const draw = (rate: number | undefined) => rate !== undefined && rate > 0 && this.rng.nextFloat() < rate
     if (draw(config.hang)) return {delayMs, outcome: 'hang'}
-    if (draw(config.error)) return {delayMs, outcome: 'error', status: ERROR_STATUSES[this.rng.below(ERROR_STATUSES.length)]!}
+    if (draw(config.error))
+      return {delayMs, outcome: 'error', status: ERROR_STATUSES[this.rng.below(ERROR_STATUSES.length)]!}
     if (draw(config.block)) return {delayMs, outcome: 'block'}
     if (draw(config.offsite)) return {delayMs, outcome: 'offsite'}
     if (draw(config.heavy)) return {delayMs, outcome: 'heavy'}

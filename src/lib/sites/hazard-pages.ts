@@ -105,7 +105,10 @@ export function skeletonShell(html: string): string {
   if (open === -1 || close === -1) return html
   const start = html.indexOf('>', open) + 1
   const blocks = [78, 94, 60, 88, 70, 92, 54]
-    .map((width, i) => `<div style="height:${i === 0 ? 34 : 16}px;width:${width}%;margin:${i === 0 ? '8px 0 22px' : '0 0 14px'};background:#e3e6ea;border-radius:4px"></div>`)
+    .map(
+      (width, i) =>
+        `<div style="height:${i === 0 ? 34 : 16}px;width:${width}%;margin:${i === 0 ? '8px 0 22px' : '0 0 14px'};background:#e3e6ea;border-radius:4px"></div>`,
+    )
     .join('')
   const shell = `${html.slice(0, start)}<div class="webgym-skeleton" aria-busy="true" aria-label="Loading">${blocks}<div style="display:flex;gap:16px;margin-top:26px">${'<div style="flex:1;height:150px;background:#eceef1;border-radius:6px"></div>'.repeat(3)}</div></div>${html.slice(close)}`
   const bodyAt = shell.indexOf('<body')

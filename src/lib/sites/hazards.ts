@@ -17,18 +17,43 @@ import {hashString} from './random-pick.js'
  *   bound on every step).
  * - `polling`: a long-poll request is always in flight (the same).
  */
-export const HAZARD_KINDS = ['late-effect', 'script-redirect', 'pushstate', 'skeleton', 'lazy-images', 'animation', 'polling'] as const
+export const HAZARD_KINDS = [
+  'late-effect',
+  'script-redirect',
+  'pushstate',
+  'skeleton',
+  'lazy-images',
+  'animation',
+  'polling',
+] as const
 export type HazardKind = (typeof HAZARD_KINDS)[number]
 export type HazardRates = Partial<Record<HazardKind, number>>
 
 /** Where the sites of the fixture web stand by default: a few of each hazard, and no page that never settles. */
-export const EVERYDAY_HAZARDS: HazardRates = {'late-effect': 0.2, 'script-redirect': 0.02, pushstate: 0.15, skeleton: 0.15, 'lazy-images': 0.25}
+export const EVERYDAY_HAZARDS: HazardRates = {
+  'late-effect': 0.2,
+  'script-redirect': 0.02,
+  pushstate: 0.15,
+  skeleton: 0.15,
+  'lazy-images': 0.25,
+}
 
 /** Turned up (`--faults hazards`): most sites meet one, and a few never settle. */
-export const MANY_HAZARDS: HazardRates = {'late-effect': 0.6, 'script-redirect': 0.15, pushstate: 0.4, skeleton: 0.4, 'lazy-images': 0.5, animation: 0.04, polling: 0.04}
+export const MANY_HAZARDS: HazardRates = {
+  'late-effect': 0.6,
+  'script-redirect': 0.15,
+  pushstate: 0.4,
+  skeleton: 0.4,
+  'lazy-images': 0.5,
+  animation: 0.04,
+  polling: 0.04,
+}
 
 /** How long each hazard holds its part back, in ms: [min, max], drawn uniformly. */
-export const HAZARD_DELAYS_MS: Record<'late-effect' | 'script-redirect' | 'pushstate' | 'skeleton' | 'lazy-images', readonly [number, number]> = {
+export const HAZARD_DELAYS_MS: Record<
+  'late-effect' | 'script-redirect' | 'pushstate' | 'skeleton' | 'lazy-images',
+  readonly [number, number]
+> = {
   'late-effect': [400, 1500],
   'script-redirect': [400, 1200],
   pushstate: [150, 700],
@@ -44,7 +69,8 @@ export function siteHazards(host: string, rates: HazardRates): Set<HazardKind> {
   const traits = new Set<HazardKind>()
   for (const kind of HAZARD_KINDS) {
     const share = rates[kind] ?? 0
-    if (kind !== 'script-redirect' && share > 0 && hashString(`hazard/${kind}/${host}`) / 2 ** 32 < share) traits.add(kind)
+    if (kind !== 'script-redirect' && share > 0 && hashString(`hazard/${kind}/${host}`) / 2 ** 32 < share)
+      traits.add(kind)
   }
   return traits
 }

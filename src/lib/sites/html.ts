@@ -42,7 +42,8 @@ export function join(parts: readonly Value[]): Html {
 /** A query string from fields, dropping empty ones: `{q: 'tent', page: 2}` → `?q=tent&page=2`. */
 export function queryString(fields: Record<string, string | number | null | undefined>): string {
   const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(fields)) if (value !== null && value !== undefined && value !== '') params.set(key, String(value))
+  for (const [key, value] of Object.entries(fields))
+    if (value !== null && value !== undefined && value !== '') params.set(key, String(value))
   const text = params.toString()
   return text === '' ? '' : `?${text}`
 }

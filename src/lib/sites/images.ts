@@ -33,26 +33,41 @@ const DRAWERS: Record<ImageKind, (rng: SeededRandom, hue: number, name: string) 
   },
   photo(rng, hue) {
     const sun = `<circle cx="${60 + rng.below(280)}" cy="${50 + rng.below(50)}" r="28" fill="hsl(45,95%,65%)"/>`
-    const hill = (y: number, l: number) => `<path d="M0 ${y} Q ${80 + rng.below(120)} ${y - 60 - rng.below(50)} 200 ${y} T 400 ${y - rng.below(30)} V300 H0 Z" fill="hsl(${(hue + 100) % 360},35%,${l}%)"/>`
+    const hill = (y: number, l: number) =>
+      `<path d="M0 ${y} Q ${80 + rng.below(120)} ${y - 60 - rng.below(50)} 200 ${y} T 400 ${y - rng.below(30)} V300 H0 Z" fill="hsl(${(hue + 100) % 360},35%,${l}%)"/>`
     return `<rect width="400" height="300" fill="hsl(${hue},60%,82%)"/>${sun}${hill(200, 45)}${hill(240, 35)}${hill(270, 28)}`
   },
   food(rng, hue) {
-    const bits = Array.from({length: 7}, () => `<circle cx="${150 + rng.below(100)}" cy="${110 + rng.below(80)}" r="${10 + rng.below(14)}" fill="hsl(${pick(rng, HUES)},65%,50%)"/>`).join('')
+    const bits = Array.from(
+      {length: 7},
+      () =>
+        `<circle cx="${150 + rng.below(100)}" cy="${110 + rng.below(80)}" r="${10 + rng.below(14)}" fill="hsl(${pick(rng, HUES)},65%,50%)"/>`,
+    ).join('')
     return `<rect width="400" height="300" fill="hsl(${hue},25%,88%)"/><circle cx="200" cy="150" r="115" fill="#fafafa" stroke="#ddd" stroke-width="4"/><circle cx="200" cy="150" r="85" fill="hsl(${hue},45%,72%)"/>${bits}`
   },
   portrait(_rng, hue) {
     return `<rect width="400" height="300" fill="hsl(${hue},35%,85%)"/><circle cx="200" cy="120" r="55" fill="hsl(28,45%,70%)"/><path d="M90 300 Q200 160 310 300 Z" fill="hsl(${hue},45%,38%)"/>`
   },
   house(rng, hue) {
-    const windows = Array.from({length: 2 + rng.below(3)}, (_, i) => `<rect x="${135 + i * 40}" y="165" width="26" height="26" fill="#cfe8ff" stroke="#fff" stroke-width="3"/>`).join('')
+    const windows = Array.from(
+      {length: 2 + rng.below(3)},
+      (_, i) =>
+        `<rect x="${135 + i * 40}" y="165" width="26" height="26" fill="#cfe8ff" stroke="#fff" stroke-width="3"/>`,
+    ).join('')
     return `<rect width="400" height="300" fill="hsl(205,60%,85%)"/><rect y="240" width="400" height="60" fill="hsl(110,35%,45%)"/><rect x="110" y="140" width="180" height="100" fill="hsl(${hue},35%,70%)"/><path d="M95 145 L200 70 L305 145 Z" fill="hsl(${hue},40%,35%)"/>${windows}<rect x="185" y="200" width="30" height="40" fill="hsl(${hue},40%,30%)"/>`
   },
   map(rng, hue) {
-    const roads = Array.from({length: 6}, () => `<path d="M${rng.below(400)} 0 L${rng.below(400)} 300" stroke="#fff" stroke-width="${3 + rng.below(5)}"/>`).join('')
+    const roads = Array.from(
+      {length: 6},
+      () => `<path d="M${rng.below(400)} 0 L${rng.below(400)} 300" stroke="#fff" stroke-width="${3 + rng.below(5)}"/>`,
+    ).join('')
     return `<rect width="400" height="300" fill="hsl(${hue},20%,90%)"/><path d="M0 220 Q120 180 220 240 T400 210 V300 H0Z" fill="hsl(200,55%,75%)"/>${roads}<circle cx="${80 + rng.below(240)}" cy="${60 + rng.below(160)}" r="9" fill="#d93025"/>`
   },
   logo(_rng, hue, name) {
-    return `<rect width="400" height="300" rx="40" fill="hsl(${hue},55%,40%)"/><text x="200" y="185" text-anchor="middle" font-size="140" font-family="DejaVu Sans, sans-serif" font-weight="700" fill="#fff">${name.charAt(0).toUpperCase().replace(/[^A-Z0-9]/, 'W')}</text>`
+    return `<rect width="400" height="300" rx="40" fill="hsl(${hue},55%,40%)"/><text x="200" y="185" text-anchor="middle" font-size="140" font-family="DejaVu Sans, sans-serif" font-weight="700" fill="#fff">${name
+      .charAt(0)
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/, 'W')}</text>`
   },
   chart(rng, hue) {
     const bars = Array.from({length: 8}, (_, i) => {

@@ -29,7 +29,8 @@ export function page(site: SiteInfo, options: PageOptions): string {
   const {theme} = site
   const nav = options.nav ?? []
   const search = options.search
-  return `<!doctype html>${html`<html lang="en">
+  return `<!doctype html>${
+    html`<html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -41,10 +42,14 @@ export function page(site: SiteInfo, options: PageOptions): string {
 <header class="site-header">
   <div class="wrap header-row">
     <a class="brand" href="/">${raw(logoMark(site))}<span>${site.name}</span></a>
-    ${search ? html`<form class="header-search" role="search" method="get" action="${search.action}">
+    ${
+      search
+        ? html`<form class="header-search" role="search" method="get" action="${search.action}">
       <input type="search" name="${search.name}" placeholder="${search.placeholder}" value="${search.value ?? ''}" aria-label="${search.placeholder}">
       <button type="submit" class="btn btn-primary">Search</button>
-    </form>` : ''}
+    </form>`
+        : ''
+    }
     <div class="header-extras">${options.headerExtras ?? ''}</div>
   </div>
   ${nav.length > 0 ? html`<nav class="main-nav"><div class="wrap">${nav.map((link) => html`<a href="${link.href}">${link.label}</a>`)}</div></nav>` : ''}
@@ -60,7 +65,8 @@ export function page(site: SiteInfo, options: PageOptions): string {
 ${options.overlays ?? ''}
 ${options.script ? raw(`<script>${options.script}</script>`) : ''}
 </body>
-</html>`.value}`
+</html>`.value
+  }`
 }
 
 /** The family-independent "About us" page every site has. */
@@ -94,7 +100,11 @@ export function pagination(current: number, pages: number, hrefFor: (page: numbe
   const items: Html[] = []
   if (current > 1) items.push(html`<a class="page-link" href="${hrefFor(current - 1)}" rel="prev">‹ Previous</a>`)
   for (let p = 1; p <= pages; p++)
-    items.push(p === current ? html`<span class="page-link current" aria-current="page">${p}</span>` : html`<a class="page-link" href="${hrefFor(p)}">${p}</a>`)
+    items.push(
+      p === current
+        ? html`<span class="page-link current" aria-current="page">${p}</span>`
+        : html`<a class="page-link" href="${hrefFor(p)}">${p}</a>`,
+    )
   if (current < pages) items.push(html`<a class="page-link" href="${hrefFor(current + 1)}" rel="next">Next ›</a>`)
   return html`<nav class="pagination" aria-label="Pages">${items}</nav>`
 }
@@ -112,7 +122,12 @@ export function stars(rating: number): Html {
 function logoMark(site: SiteInfo): string {
   const initial = site.name.charAt(0).toUpperCase()
   const {primary, accent} = site.theme
-  const shape = site.variant % 3 === 0 ? `<circle cx="16" cy="16" r="15" fill="${primary}"/>` : site.variant % 3 === 1 ? `<rect x="1" y="1" width="30" height="30" rx="7" fill="${primary}"/>` : `<path d="M16 1 L31 16 L16 31 L1 16 Z" fill="${primary}"/>`
+  const shape =
+    site.variant % 3 === 0
+      ? `<circle cx="16" cy="16" r="15" fill="${primary}"/>`
+      : site.variant % 3 === 1
+        ? `<rect x="1" y="1" width="30" height="30" rx="7" fill="${primary}"/>`
+        : `<path d="M16 1 L31 16 L16 31 L1 16 Z" fill="${primary}"/>`
   return `<svg class="logo" width="32" height="32" viewBox="0 0 32 32" aria-hidden="true">${shape}<circle cx="25" cy="7" r="4" fill="${accent}"/><text x="16" y="21.5" text-anchor="middle" font-size="15" font-weight="700" fill="#fff" font-family="DejaVu Sans, sans-serif">${initial}</text></svg>`
 }
 

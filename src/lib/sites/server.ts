@@ -7,7 +7,14 @@ import {evaluateTask} from './check.js'
 import {adLandingPage, blockedPage, errorPage, makeHeavy} from './fault-pages.js'
 import {FaultPlan, parseFaultSpec, type FaultConfig} from './faults.js'
 import {HeldFragments, RedirectPasses, hazardPage, holdPoll} from './hazard-serving.js'
-import {HAZARD_HEADERS, POLL_PATH, redirectInterstitial, runtimeFor, skeletonShell, withRuntime} from './hazard-pages.js'
+import {
+  HAZARD_HEADERS,
+  POLL_PATH,
+  redirectInterstitial,
+  runtimeFor,
+  skeletonShell,
+  withRuntime,
+} from './hazard-pages.js'
 import {escapeHtml} from './html.js'
 import {imageSvg} from './images.js'
 import {SessionLog, type HazardPart} from './session-log.js'
@@ -57,7 +64,12 @@ export async function startSites(options: SitesOptions = {}): Promise<SitesServe
 
   const server = createServer((request, response) => {
     handleRequest(request, response).catch((error: Error) => {
-      if (!response.headersSent) send(response, {status: 500, body: `internal error: ${escapeHtml(error.message)}`, type: 'text/plain; charset=utf-8'})
+      if (!response.headersSent)
+        send(response, {
+          status: 500,
+          body: `internal error: ${escapeHtml(error.message)}`,
+          type: 'text/plain; charset=utf-8',
+        })
       else response.destroy()
     })
   })
@@ -73,12 +85,22 @@ export async function startSites(options: SitesOptions = {}): Promise<SitesServe
     if (url.pathname.startsWith('/__webgym/')) return control(request, response, url)
     const site = catalog.byHost(hostname)
     if (site) return serveSite(site, request, response, url)
-    if (hostname.startsWith('ads-') && hostname.endsWith(`.${FIXTURE_DOMAIN}`)) return send(response, {status: 200, body: adLandingPage(hostname)})
-    if (hostname.endsWith(`.${FIXTURE_DOMAIN}`)) return send(response, {status: 404, body: `<!doctype html><title>Site not found</title><h1>No site at ${escapeHtml(hostname)}</h1>`})
+    if (hostname.startsWith('ads-') && hostname.endsWith(`.${FIXTURE_DOMAIN}`))
+      return send(response, {status: 200, body: adLandingPage(hostname)})
+    if (hostname.endsWith(`.${FIXTURE_DOMAIN}`))
+      return send(response, {
+        status: 404,
+        body: `<!doctype html><title>Site not found</title><h1>No site at ${escapeHtml(hostname)}</h1>`,
+      })
     return send(response, {status: 200, body: directoryPage(catalog.sites)})
   }
 
-  async function serveSite(site: SiteInfo, request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+  async function serveSite(
+    site: SiteInfo,
+    request: IncomingMessage,
+    response: ServerResponse,
+    url: URL,
+  ): Promise<void> {
     const image = /^\/img\/([a-z]+)\/([^/]+)\.svg$/.exec(url.pathname)
     const traits = faults.hazardsOf(site.host)
     const headers: Record<string, string> = {}
@@ -95,7 +117,11 @@ export async function startSites(options: SitesOptions = {}): Promise<SitesServe
     if (logged) response.once('close', () => log.answered(logged, log.version(session)))
     const answer = (reply: SiteReply, options: {version?: number; interim?: boolean; hazard?: HazardPart} = {}) => {
       send(response, {...reply, headers: {...headers, ...reply.headers}})
-      if (logged) log.answered(logged, options.version ?? log.version(session), {interim: options.interim || (reply.status >= 300 && reply.status < 400), hazard: options.hazard})
+      if (logged)
+        log.answered(logged, options.version ?? log.version(session), {
+          interim: options.interim || (reply.status >= 300 && reply.status < 400),
+          hazard: options.hazard,
+        })
     }
 
     const decision = faults.decide(site.host, image === null && request.method !== 'HEAD')
@@ -107,7 +133,11 @@ export async function startSites(options: SitesOptions = {}): Promise<SitesServe
     if (response.destroyed) return
     if (image) {
       const svg = imageSvg(image[1]!, decodeURIComponent(image[2]!))
-      return answer(svg === null ? {status: 404, body: 'no such image', type: 'text/plain'} : {status: 200, body: svg, type: 'image/svg+xml', headers: {'cache-control': 'public, max-age=86400'}})
+      return answer(
+        svg === null
+          ? {status: 404, body: 'no such image', type: 'text/plain'}
+          : {status: 200, body: svg, type: 'image/svg+xml', headers: {'cache-control': 'public, max-age=86400'}},
+      )
     }
     switch (decision.outcome) {
       case 'hang':
@@ -121,7 +151,14 @@ export async function startSites(options: SitesOptions = {}): Promise<SitesServe
         return answer({...blocked, headers: {'x-webgym-fault': 'block'}})
       }
       case 'offsite':
-        return answer({status: 302, body: '', headers: {location: `http://ads-${site.slug.split('-')[0]}.${FIXTURE_DOMAIN}/landing`, 'x-webgym-fault': 'offsite'}})
+        return answer({
+          status: 302,
+          body: '',
+          headers: {
+            location: `http://ads-${site.slug.split('-')[0]}.${FIXTURE_DOMAIN}/landing`,
+            'x-webgym-fault': 'offsite',
+          },
+        })
       default:
     }
 
@@ -136,10 +173,18 @@ export async function startSites(options: SitesOptions = {}): Promise<SitesServe
     const redirectMs = navigation && !passes.take(session, site.host, url) ? faults.drawRedirect(site.host) : null
     if (redirectMs !== null) {
       passes.add(session, site.host, url)
-      return answer({status: 200, body: redirectInterstitial(url.pathname + url.search, redirectMs), headers: {'x-webgym-hazard': 'script-redirect'}}, {interim: true, hazard: 'script-redirect'})
+      return answer(
+        {
+          status: 200,
+          body: redirectInterstitial(url.pathname + url.search, redirectMs),
+          headers: {'x-webgym-hazard': 'script-redirect'},
+        },
+        {interim: true, hazard: 'script-redirect'},
+      )
     }
     const swap = headerOf(request, HAZARD_HEADERS.swap) !== undefined && traits.has('pushstate')
-    const late = headerOf(request, HAZARD_HEADERS.late) !== undefined && request.method === 'POST' && traits.has('late-effect')
+    const late =
+      headerOf(request, HAZARD_HEADERS.late) !== undefined && request.method === 'POST' && traits.has('late-effect')
     if (swap) await sleep(faults.hazardDelay('pushstate'))
 
     const family = catalog.familyOf(site)
@@ -165,31 +210,68 @@ export async function startSites(options: SitesOptions = {}): Promise<SitesServe
     if (page) body = hazardPage(body, traits)
     if (page && navigation && reply.status === 200 && traits.has('skeleton')) {
       const token = fragments.hold({...reply, body}, version)
-      return answer({...reply, body: withRuntime(skeletonShell(body), {...runtimeFor(traits), fragment: token})}, {version, interim: true, hazard: 'skeleton-shell'})
+      return answer(
+        {...reply, body: withRuntime(skeletonShell(body), {...runtimeFor(traits), fragment: token})},
+        {version, interim: true, hazard: 'skeleton-shell'},
+      )
     }
     const runtime = runtimeFor(traits)
-    answer({...reply, body: page && Object.keys(runtime).length > 0 ? withRuntime(body, runtime) : body}, {version, ...(late ? {hazard: 'late-effect' as const} : swap ? {hazard: 'pushstate' as const} : {})})
+    answer(
+      {...reply, body: page && Object.keys(runtime).length > 0 ? withRuntime(body, runtime) : body},
+      {version, ...(late ? {hazard: 'late-effect' as const} : swap ? {hazard: 'pushstate' as const} : {})},
+    )
   }
 
   async function control(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
     const given = request.headers['x-webgym-token'] ?? url.searchParams.get('token')
-    if (given !== token) return sendJson(response, 403, {error: 'control endpoints need the token the server printed at start (header X-Webgym-Token or ?token=)'})
+    if (given !== token)
+      return sendJson(response, 403, {
+        error: 'control endpoints need the token the server printed at start (header X-Webgym-Token or ?token=)',
+      })
     const endpoint = url.pathname.slice('/__webgym/'.length)
-    if (endpoint === 'health') return sendJson(response, 200, {ok: true, sites: catalog.sites.length, sessions: sessions.size})
+    if (endpoint === 'health')
+      return sendJson(response, 200, {ok: true, sites: catalog.sites.length, sessions: sessions.size})
     if (endpoint === 'check') {
-      const body = request.method === 'POST' ? (JSON.parse((await readBody(request)) || '{}') as {task?: string; answer?: string | null; observed_at?: unknown[]}) : {}
+      const body =
+        request.method === 'POST'
+          ? (JSON.parse((await readBody(request)) || '{}') as {
+              task?: string
+              answer?: string | null
+              observed_at?: unknown[]
+            })
+          : {}
       const id = body.task ?? url.searchParams.get('task') ?? ''
       const answer = body.answer !== undefined ? body.answer : url.searchParams.get('answer')
       const task = catalog.task(id)
-      if (!task) return sendJson(response, 404, {error: `no fixture task "${id}" (ids look like fixture:<site>/<key>; list them with \`webgym sites tasks\`)`})
+      if (!task)
+        return sendJson(response, 404, {
+          error: `no fixture task "${id}" (ids look like fixture:<site>/<key>; list them with \`webgym sites tasks\`)`,
+        })
       const sessionId = SessionStore.idFromCookie(request.headers.cookie)
       const state = sessions.peek(sessionId, task.site.host) ?? catalog.familyOf(task.site).initialState()
-      const observations = Array.isArray(body.observed_at) && sessionId ? {observations: log.audit(sessionId, task.site.host, body.observed_at.map((at) => (typeof at === 'number' ? at : null)))} : {}
-      return sendJson(response, 200, {...evaluateTask(id, task.def, state, answer), session: sessionId ?? null, ...observations})
+      const observations =
+        Array.isArray(body.observed_at) && sessionId
+          ? {
+              observations: log.audit(
+                sessionId,
+                task.site.host,
+                body.observed_at.map((at) => (typeof at === 'number' ? at : null)),
+              ),
+            }
+          : {}
+      return sendJson(response, 200, {
+        ...evaluateTask(id, task.def, state, answer),
+        session: sessionId ?? null,
+        ...observations,
+      })
     }
     if (endpoint === 'log') {
       const sessionId = url.searchParams.get('session') ?? ''
-      return sendJson(response, 200, {session: sessionId, version: log.version(sessionId), requests: log.requests(sessionId)})
+      return sendJson(response, 200, {
+        session: sessionId,
+        version: log.version(sessionId),
+        requests: log.requests(sessionId),
+      })
     }
     if (endpoint === 'faults') {
       const site = url.searchParams.get('site') ?? undefined
@@ -202,7 +284,9 @@ export async function startSites(options: SitesOptions = {}): Promise<SitesServe
       }
       return sendJson(response, 200, {site: site ?? null, faults: faults.configFor(site ?? '')})
     }
-    return sendJson(response, 404, {error: `unknown control endpoint /__webgym/${endpoint} (known: health, check, faults, log)`})
+    return sendJson(response, 404, {
+      error: `unknown control endpoint /__webgym/${endpoint} (known: health, check, faults, log)`,
+    })
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -235,7 +319,10 @@ function isPageLoad(request: IncomingMessage): boolean {
   if (request.method !== 'GET') return false
   const mode = headerOf(request, 'sec-fetch-mode')
   if (mode !== undefined) return mode === 'navigate'
-  return headerOf(request, 'upgrade-insecure-requests') === '1' || (headerOf(request, 'accept') ?? '').startsWith('text/html')
+  return (
+    headerOf(request, 'upgrade-insecure-requests') === '1' ||
+    (headerOf(request, 'accept') ?? '').startsWith('text/html')
+  )
 }
 
 function headerOf(request: IncomingMessage, name: string): string | undefined {
@@ -248,7 +335,11 @@ function toConfig(spec: FaultConfig | string): FaultConfig {
 }
 
 function send(response: ServerResponse, reply: SiteReply): void {
-  response.writeHead(reply.status, {'content-type': reply.type ?? 'text/html; charset=utf-8', 'cache-control': 'no-store', ...reply.headers})
+  response.writeHead(reply.status, {
+    'content-type': reply.type ?? 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    ...reply.headers,
+  })
   response.end(reply.body)
 }
 
@@ -268,6 +359,11 @@ async function readBody(request: IncomingMessage): Promise<string> {
 }
 
 function directoryPage(sites: readonly SiteInfo[]): string {
-  const items = sites.map((site) => `<li><a href="http://${site.host}/">${escapeHtml(site.name)}</a> <small>${site.family} · ${site.host}</small></li>`).join('')
+  const items = sites
+    .map(
+      (site) =>
+        `<li><a href="http://${site.host}/">${escapeHtml(site.name)}</a> <small>${site.family} · ${site.host}</small></li>`,
+    )
+    .join('')
   return `<!doctype html><html><head><meta charset="utf-8"><title>webgym fixture web</title></head><body style="font-family:'DejaVu Sans',sans-serif;max-width:900px;margin:30px auto"><h1>webgym fixture web</h1><p>${sites.length} sites. Reach them through Chromium with --host-resolver-rules mapping *.${FIXTURE_DOMAIN} to this server.</p><ul>${items}</ul></body></html>`
 }

@@ -59,7 +59,11 @@ export class SessionLog {
   }
 
   /** The answer to a request went out (or the connection closed without one), reflecting `version`. */
-  answered(request: LoggedRequest, version: number, options: {interim?: boolean; hazard?: HazardPart; at?: number} = {}): void {
+  answered(
+    request: LoggedRequest,
+    version: number,
+    options: {interim?: boolean; hazard?: HazardPart; at?: number} = {},
+  ): void {
     if (request.endedAt !== null) return
     request.endedAt = options.at ?? now()
     request.version = version
@@ -103,11 +107,18 @@ export class SessionLog {
   }
 }
 
-function staleReason(requests: readonly LoggedRequest[], changes: readonly {at: number; version: number}[], at: number): string | null {
-  const pending = requests.find((request) => request.startedAt <= at && (request.endedAt === null || request.endedAt > at))
+function staleReason(
+  requests: readonly LoggedRequest[],
+  changes: readonly {at: number; version: number}[],
+  at: number,
+): string | null {
+  const pending = requests.find(
+    (request) => request.startedAt <= at && (request.endedAt === null || request.endedAt > at),
+  )
   if (pending) return `${pending.path} was still loading`
   let last: LoggedRequest | undefined
-  for (const request of requests) if (request.endedAt !== null && request.endedAt <= at && (!last || request.endedAt >= last.endedAt!)) last = request
+  for (const request of requests)
+    if (request.endedAt !== null && request.endedAt <= at && (!last || request.endedAt >= last.endedAt!)) last = request
   if (!last) return null
   if (last.interim) return `${last.path} was an interim answer still to be replaced`
   const version = changes.filter((change) => change.at <= at).at(-1)?.version ?? 0

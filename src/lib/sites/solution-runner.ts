@@ -31,7 +31,11 @@ export interface RunOptions {
  * scrolled into view and clicked at the centre of its box with the mouse; text is typed with the keyboard into a
  * field first cleared. A target must match exactly one visible element.
  */
-export async function runSolution(page: Page, steps: readonly SolutionStep[], options: RunOptions = {}): Promise<SolutionRun> {
+export async function runSolution(
+  page: Page,
+  steps: readonly SolutionStep[],
+  options: RunOptions = {},
+): Promise<SolutionRun> {
   let answer: string | null = null
   const end = Math.min(options.stopBefore ?? steps.length, steps.length)
   for (let index = options.startAt ?? 0; index < end; index++) {
@@ -40,7 +44,10 @@ export async function runSolution(page: Page, steps: readonly SolutionStep[], op
       answer = (await runStep(page, step, options.navigationGraceMs ?? 400)) ?? answer
     } catch (error) {
       if (error instanceof SolutionStepError) throw error
-      throw new SolutionStepError(`step ${index + 1} (${describeStep(step)}) failed on ${page.url()}: ${(error as Error).message.split('\n')[0]}`, index)
+      throw new SolutionStepError(
+        `step ${index + 1} (${describeStep(step)}) failed on ${page.url()}: ${(error as Error).message.split('\n')[0]}`,
+        index,
+      )
     }
   }
   return {answer, steps: end - (options.startAt ?? 0)}
@@ -100,8 +107,16 @@ export async function uniqueVisible(page: Page, target: Target): Promise<Locator
   const visible = locator.filter({visible: true})
   // A page still loading or a widget still opening may not show the element yet: look again for a few seconds.
   let count = await visible.count()
-  for (const waitUntil = Date.now() + TARGET_WAIT_MS; count !== 1 && Date.now() < waitUntil; count = await visible.count()) await sleep(100)
-  if (count !== 1) throw new Error(`${target.description} (${target.selector}${target.text ? ` with text "${target.text}"` : ''}) matches ${count} visible elements, expected 1`)
+  for (
+    const waitUntil = Date.now() + TARGET_WAIT_MS;
+    count !== 1 && Date.now() < waitUntil;
+    count = await visible.count()
+  )
+    await sleep(100)
+  if (count !== 1)
+    throw new Error(
+      `${target.description} (${target.selector}${target.text ? ` with text "${target.text}"` : ''}) matches ${count} visible elements, expected 1`,
+    )
   return visible.first()
 }
 

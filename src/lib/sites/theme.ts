@@ -31,10 +31,22 @@ const PALETTES = [
 ] as const
 
 const FONTS = [
-  {font: '"DejaVu Sans", "Liberation Sans", Arial, sans-serif', headingFont: '"DejaVu Sans", "Liberation Sans", Arial, sans-serif'},
-  {font: '"DejaVu Sans", "Liberation Sans", Arial, sans-serif', headingFont: '"DejaVu Serif", "Liberation Serif", Georgia, serif'},
-  {font: '"DejaVu Serif", "Liberation Serif", Georgia, serif', headingFont: '"DejaVu Serif", "Liberation Serif", Georgia, serif'},
-  {font: '"Liberation Sans", "DejaVu Sans", Helvetica, sans-serif', headingFont: '"DejaVu Sans Condensed", "DejaVu Sans", sans-serif'},
+  {
+    font: '"DejaVu Sans", "Liberation Sans", Arial, sans-serif',
+    headingFont: '"DejaVu Sans", "Liberation Sans", Arial, sans-serif',
+  },
+  {
+    font: '"DejaVu Sans", "Liberation Sans", Arial, sans-serif',
+    headingFont: '"DejaVu Serif", "Liberation Serif", Georgia, serif',
+  },
+  {
+    font: '"DejaVu Serif", "Liberation Serif", Georgia, serif',
+    headingFont: '"DejaVu Serif", "Liberation Serif", Georgia, serif',
+  },
+  {
+    font: '"Liberation Sans", "DejaVu Sans", Helvetica, sans-serif',
+    headingFont: '"DejaVu Sans Condensed", "DejaVu Sans", sans-serif',
+  },
 ] as const
 
 export function themeFor(rng: SeededRandom): Theme {

@@ -26,7 +26,8 @@ export async function verifyTask(browser: Browser, server: SitesServer, task: Ta
   const steps = (task.meta?.solution ?? []) as SolutionStep[]
   const kind = task.meta?.kind as string | undefined
   const context = await browser.newContext({viewport: VIEWPORT, deviceScaleFactor: 1})
-  const check = async (answer: string | null, cookie: string | undefined) => requestCheck({serverUrl: server.url, token: server.token, task: task.id, answer, cookie})
+  const check = async (answer: string | null, cookie: string | undefined) =>
+    requestCheck({serverUrl: server.url, token: server.token, task: task.id, answer, cookie})
   let solved: CheckResult | undefined
   try {
     const page = await context.newPage()
@@ -38,12 +39,21 @@ export async function verifyTask(browser: Browser, server: SitesServer, task: Ta
     if (statefulTask && lastAction > 0) {
       const first = await runSolution(page, steps, {stopBefore: lastAction})
       const partial = await check(referenceOrNull(task, steps), await cookieHeaderFor(context, task.start_url!))
-      if (partial.pass) problems.push(`the state before the last action (${lastAction + 1} of ${steps.length}) already passes the check`)
+      if (partial.pass)
+        problems.push(
+          `the state before the last action (${lastAction + 1} of ${steps.length}) already passes the check`,
+        )
       answer = (await runSolution(page, steps, {startAt: lastAction})).answer ?? first.answer
     } else answer = (await runSolution(page, steps)).answer
     const cookie = await cookieHeaderFor(context, task.start_url!)
     solved = await check(answer, cookie)
-    if (!solved.pass) problems.push(`reference solution fails: ${solved.facts.filter((f) => !f.pass).map((f) => f.fact).join('; ')}`)
+    if (!solved.pass)
+      problems.push(
+        `reference solution fails: ${solved.facts
+          .filter((f) => !f.pass)
+          .map((f) => f.fact)
+          .join('; ')}`,
+      )
     if (answer !== null) {
       const wrong = await check(WRONG_ANSWER, cookie)
       if (wrong.pass) problems.push('a wrong final answer passes the check')

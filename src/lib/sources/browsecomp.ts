@@ -35,10 +35,11 @@ export function decryptBrowseComp(ciphertext: string, password: string): string 
 
 function decryptField(row: Record<string, unknown>, field: string, canary: string): string {
   const ciphertext = requiredText(row, field)
-  if (!/^[A-Za-z0-9+/=\s]+$/.test(ciphertext)) throw new RowError(field, 'is not base64 (is this the encrypted BrowseComp file?)')
+  if (!/^[A-Za-z0-9+/=\s]+$/.test(ciphertext))
+    throw new RowError(field, 'is not base64 (is this the encrypted BrowseComp file?)')
   try {
     return decryptBrowseComp(ciphertext, canary).trim()
   } catch {
-    throw new RowError(field, 'does not decrypt to UTF-8 text with this row\'s canary')
+    throw new RowError(field, "does not decrypt to UTF-8 text with this row's canary")
   }
 }

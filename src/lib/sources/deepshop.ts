@@ -13,7 +13,8 @@ export const deepshop: SourceAdapter = {
   description: 'DeepShop shopping tasks (Amazon); the attribute/filter/sort sub-requirements become the rubric',
   fileHints: ['deepshop'],
   variantOf: 'webvoyager',
-  detect: (sample) => (keyScore(sample, ['ques', 'web'], ['attribute', 'filter', 'sort', 'category', 'difficulty']) >= 0.7 ? 0.9 : 0),
+  detect: (sample) =>
+    keyScore(sample, ['ques', 'web'], ['attribute', 'filter', 'sort', 'category', 'difficulty']) >= 0.7 ? 0.9 : 0,
   toTask: (row) => {
     const draft = webvoyagerDraft(row)
     draft.level = parseLevel(row.difficulty)

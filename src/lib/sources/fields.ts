@@ -14,7 +14,8 @@ export function isEmptyValue(value: unknown): boolean {
 export function requiredText(row: Record<string, unknown>, field: string): string {
   const value = row[field]
   if (value === undefined || value === null) throw new RowError(field, 'missing (required)')
-  if (typeof value !== 'string' && typeof value !== 'number') throw new RowError(field, `expected text, got ${describeValue(value)}`)
+  if (typeof value !== 'string' && typeof value !== 'number')
+    throw new RowError(field, `expected text, got ${describeValue(value)}`)
   const text = String(value).trim()
   if (text === '' || text === 'None') throw new RowError(field, `is empty, got ${describeValue(value)}`)
   return text
@@ -23,7 +24,8 @@ export function requiredText(row: Record<string, unknown>, field: string): strin
 /** An instruction: text only (a number where the intent belongs is a wrong field, not a task). */
 export function requiredIntent(row: Record<string, unknown>, field: string): string {
   const value = row[field]
-  if (typeof value === 'number') throw new RowError(field, `expected the task's instruction as text, got ${describeValue(value)}`)
+  if (typeof value === 'number')
+    throw new RowError(field, `expected the task's instruction as text, got ${describeValue(value)}`)
   return requiredText(row, field)
 }
 
@@ -52,7 +54,11 @@ export function metaWithout(row: Record<string, unknown>, fields: readonly strin
 }
 
 /** Scores how many of the expected keys a sample row has: 1 when all, 0 when a required one is missing. */
-export function keyScore(sample: Record<string, unknown>, required: readonly string[], optional: readonly string[] = []): number {
+export function keyScore(
+  sample: Record<string, unknown>,
+  required: readonly string[],
+  optional: readonly string[] = [],
+): number {
   if (!required.every((key) => key in sample)) return 0
   const present = optional.filter((key) => key in sample).length
   return 0.5 + 0.5 * (optional.length === 0 ? 1 : present / optional.length)

@@ -5,7 +5,16 @@ import {isEmptyValue, metaWithout} from './fields.js'
 import {RowError, type SourceAdapter} from './types.js'
 
 /** The Task fields `--map` can fill, and whether a row must have them. */
-export const GENERIC_TARGETS = {intent: true, website: false, start_url: false, answer: false, id: false, level: false, domain: false, subdomain: false} as const
+export const GENERIC_TARGETS = {
+  intent: true,
+  website: false,
+  start_url: false,
+  answer: false,
+  id: false,
+  level: false,
+  domain: false,
+  subdomain: false,
+} as const
 export type GenericTarget = keyof typeof GENERIC_TARGETS
 
 /** A `--map` ready to apply to many rows: each target with its field path, and the top-level fields it uses. */
@@ -59,7 +68,8 @@ export const generic: SourceAdapter = {
         if (GENERIC_TARGETS[target]) throw new RowError(field, `missing (mapped to ${target})`)
         continue
       }
-      if (typeof value !== 'string' && typeof value !== 'number') throw new RowError(field, `expected text for ${target}, got ${describeValue(value)}`)
+      if (typeof value !== 'string' && typeof value !== 'number')
+        throw new RowError(field, `expected text for ${target}, got ${describeValue(value)}`)
       values[target] = String(value).trim()
     }
     return {
@@ -94,7 +104,9 @@ function withoutLeaves(value: unknown, tree: PathTree): unknown {
   for (const key in value as Record<string, unknown>) {
     if (tree.leaves.has(key)) continue
     const below = tree.deeper.get(key)
-    const kept = below ? withoutLeaves((value as Record<string, unknown>)[key], below) : (value as Record<string, unknown>)[key]
+    const kept = below
+      ? withoutLeaves((value as Record<string, unknown>)[key], below)
+      : (value as Record<string, unknown>)[key]
     if (kept === undefined) continue
     copy[key] = kept
     empty = false
@@ -114,10 +126,14 @@ function valueAtPath(row: Record<string, unknown>, path: readonly string[]): unk
 /** Parses `--map intent=question,website=site` into a field map, rejecting unknown targets by name. */
 export function parseFieldMap(text: string): Partial<Record<GenericTarget, string>> {
   const map: Partial<Record<GenericTarget, string>> = {}
-  for (const pair of text.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const pair of text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const [target, field] = pair.split('=').map((part) => part?.trim())
     if (!field) throw new Error(`"${pair}" is not TARGET=FIELD`)
-    if (!(target in GENERIC_TARGETS)) throw new Error(`unknown target "${target}" in "${pair}" (targets: ${Object.keys(GENERIC_TARGETS).join(', ')})`)
+    if (!(target in GENERIC_TARGETS))
+      throw new Error(`unknown target "${target}" in "${pair}" (targets: ${Object.keys(GENERIC_TARGETS).join(', ')})`)
     map[target as GenericTarget] = field
   }
   if (!map.intent) throw new Error('the map must name the intent field (intent=FIELD)')

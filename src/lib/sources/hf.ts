@@ -8,8 +8,14 @@ import {RowError, type RecordSourceAdapter} from './types.js'
 // read back into the Task record it was. A column the export did not write becomes a top-level field of the task.
 export const hfRows: RecordSourceAdapter = {
   name: 'hf',
-  description: 'Hugging Face datasets rows, as tasks export --format hf writes them (JSONL; CSV or parquet saved by datasets too); read back into the same Task records',
-  detect: (sample) => (['id', 'source', 'intent'].every((key) => key in sample) && typeof sample.meta === 'string' && typeof sample.rubric === 'string' ? 1 : 0),
+  description:
+    'Hugging Face datasets rows, as tasks export --format hf writes them (JSONL; CSV or parquet saved by datasets too); read back into the same Task records',
+  detect: (sample) =>
+    ['id', 'source', 'intent'].every((key) => key in sample) &&
+    typeof sample.meta === 'string' &&
+    typeof sample.rubric === 'string'
+      ? 1
+      : 0,
   // The schema library loads for a file of this source only, so that other sources' conversion workers start without it.
   prepare: async (): Promise<HfPrepared> => ({
     rowSchema: (await import('../schema/hf-row.js')).HfRowSchema,
@@ -21,7 +27,24 @@ export const hfRows: RecordSourceAdapter = {
     const raw = {...given, difficulty: integerOf(given.difficulty)}
     const parsedRow = prepared.rowSchema.safeParse(raw)
     if (!parsedRow.success) throw rowError(parsedRow.error, raw)
-    const {id, source, intent, website, start_url, reference_answer, domain, subdomain, rubric, difficulty, level, parent_id, meta, provenance, extra, ...columns} = parsedRow.data
+    const {
+      id,
+      source,
+      intent,
+      website,
+      start_url,
+      reference_answer,
+      domain,
+      subdomain,
+      rubric,
+      difficulty,
+      level,
+      parent_id,
+      meta,
+      provenance,
+      extra,
+      ...columns
+    } = parsedRow.data
     const stages = jsonOf(provenance, 'provenance', 'object') as Record<string, unknown>
     // Other columns and `extra` go first, so that none of them can stand in for a Task field of the row.
     const task = {
@@ -74,6 +97,7 @@ function jsonOf(text: string, column: string, expected: 'object' | 'object or nu
     throw new RowError(column, `expected JSON text of an ${expected}, got ${describeValue(text)} (not valid JSON)`)
   }
   const isObject = value !== null && typeof value === 'object' && !Array.isArray(value)
-  if (!isObject && !(value === null && expected === 'object or null')) throw new RowError(column, `expected JSON text of an ${expected}, got JSON ${describeValue(value)}`)
+  if (!isObject && !(value === null && expected === 'object or null'))
+    throw new RowError(column, `expected JSON text of an ${expected}, got JSON ${describeValue(value)}`)
   return value
 }

@@ -6,7 +6,8 @@ export const mind2web2: SourceAdapter = {
   name: 'mind2web-2',
   description: 'Mind2Web 2 long-horizon search tasks (hub CSV or JSONL); no website',
   fileHints: ['mind2web-2', 'mind2web2', 'mind2web_2'],
-  detect: (sample) => ('task_id' in sample && !('website' in sample) && ('task_description' in sample || 'task_desc' in sample) ? 1 : 0),
+  detect: (sample) =>
+    'task_id' in sample && !('website' in sample) && ('task_description' in sample || 'task_desc' in sample) ? 1 : 0,
   toTask: (row) => {
     const intentField = firstPresent(row, ['task_description', 'task_desc'])
     return {

@@ -24,16 +24,24 @@ interface NodeText {
 // WebCanvas's six match functions: what the step must show, as a fact a judge reads. A semantic node's value is an
 // instruction to a judge ("Decide whether ..."), so its fact quotes it as the check to pass.
 const URL_FACTS: Record<string, (node: NodeText) => string> = {
-  url_included_match: ({reference, page}) => `The agent reaches a page whose URL contains "${reference}"${seenAt(page)}`,
+  url_included_match: ({reference, page}) =>
+    `The agent reaches a page whose URL contains "${reference}"${seenAt(page)}`,
   url_exactly_match: ({reference, key, page}) =>
-    key ? `The agent reaches a page whose URL has ${key}=${reference} in its query${onPage(page)}` : `The agent reaches exactly the URL ${reference}`,
+    key
+      ? `The agent reaches a page whose URL has ${key}=${reference} in its query${onPage(page)}`
+      : `The agent reaches exactly the URL ${reference}`,
   url_semantic_match: ({reference, key, page}) =>
-    key ? `The agent reaches a page whose URL's ${key} parameter passes this check: ${reference}${onPage(page)}` : `The agent reaches a page whose URL passes this check: ${reference}`,
+    key
+      ? `The agent reaches a page whose URL's ${key} parameter passes this check: ${reference}${onPage(page)}`
+      : `The agent reaches a page whose URL passes this check: ${reference}`,
 }
 const ELEMENT_FACTS: Record<string, (node: NodeText) => string> = {
-  element_path_exactly_match: ({reference, page}) => `The agent acts on the page element at CSS selector "${reference}"${onPage(page)}`,
-  element_value_exactly_match: ({reference, page}) => `The agent clicks, types or selects exactly "${reference}"${onPage(page)}`,
-  element_value_semantic_match: ({reference, page}) => `The agent clicks, types or selects a value that passes this check: ${reference}${onPage(page)}`,
+  element_path_exactly_match: ({reference, page}) =>
+    `The agent acts on the page element at CSS selector "${reference}"${onPage(page)}`,
+  element_value_exactly_match: ({reference, page}) =>
+    `The agent clicks, types or selects exactly "${reference}"${onPage(page)}`,
+  element_value_semantic_match: ({reference, page}) =>
+    `The agent clicks, types or selects a value that passes this check: ${reference}${onPage(page)}`,
 }
 const MATCH_FUNCTIONS = [...Object.keys(URL_FACTS), ...Object.keys(ELEMENT_FACTS)]
 
@@ -52,18 +60,28 @@ export function keyNodeRubric(evaluation: unknown): Rubric | null {
   const elements: string[] = []
   evaluation.forEach((node: unknown, index) => {
     const where = `evaluation.${index}`
-    if (node === null || typeof node !== 'object' || Array.isArray(node)) throw new RowError(where, `expected a key node object, got ${describeValue(node)}`)
+    if (node === null || typeof node !== 'object' || Array.isArray(node))
+      throw new RowError(where, `expected a key node object, got ${describeValue(node)}`)
     const {match_function_name: name, content} = node as KeyNode
     if (typeof name !== 'string' || !MATCH_FUNCTIONS.includes(name)) {
-      throw new RowError(`${where}.match_function_name`, `unknown match function ${describeValue(name)} (Mind2Web-Live's are ${MATCH_FUNCTIONS.join(', ')})`)
+      throw new RowError(
+        `${where}.match_function_name`,
+        `unknown match function ${describeValue(name)} (Mind2Web-Live's are ${MATCH_FUNCTIONS.join(', ')})`,
+      )
     }
     const text = nodeText(content, where)
     if (name in URL_FACTS) pages.push(URL_FACTS[name](text))
     else elements.push(ELEMENT_FACTS[name](text))
   })
   const groups: FactGroup[] = []
-  if (pages.length > 0) groups.push({id: 'pages', description: 'Pages the agent must reach (Mind2Web-Live URL key nodes)', facts: pages})
-  if (elements.length > 0) groups.push({id: 'elements', description: 'Page elements the agent must act on (Mind2Web-Live element key nodes)', facts: elements})
+  if (pages.length > 0)
+    groups.push({id: 'pages', description: 'Pages the agent must reach (Mind2Web-Live URL key nodes)', facts: pages})
+  if (elements.length > 0)
+    groups.push({
+      id: 'elements',
+      description: 'Page elements the agent must act on (Mind2Web-Live element key nodes)',
+      facts: elements,
+    })
   const rubric = withoutRepeatedFacts(groups)
   return rubric.fact_groups.length > 0 ? rubric : null
 }
@@ -71,7 +89,10 @@ export function keyNodeRubric(evaluation: unknown): Rubric | null {
 function nodeText(content: KeyNode['content'], where: string): NodeText {
   const reference = content?.reference_answer
   if ((typeof reference !== 'string' || reference.trim() === '') && typeof reference !== 'number') {
-    throw new RowError(`${where}.content.reference_answer`, `expected the value the key node checks, got ${describeValue(reference)}`)
+    throw new RowError(
+      `${where}.content.reference_answer`,
+      `expected the value the key node checks, got ${describeValue(reference)}`,
+    )
   }
   const key = typeof content?.key === 'string' && content.key.trim() ? content.key.trim() : null
   const url = typeof content?.url === 'string' && content.url.trim() ? withoutTracking(content.url.trim()) : null

@@ -8,7 +8,11 @@ export const onlineMind2web: SourceAdapter = {
   name: 'online-mind2web',
   description: 'Online-Mind2Web (300 live-web tasks with easy/medium/hard levels)',
   fileHints: ['online-mind2web', 'online_mind2web'],
-  detect: (sample) => (keyScore(sample, ['task_id', 'website'], ['confirmed_task', 'reference_length', 'level']) >= 0.6 && ('confirmed_task' in sample || 'task_description' in sample) ? 1 : 0),
+  detect: (sample) =>
+    keyScore(sample, ['task_id', 'website'], ['confirmed_task', 'reference_length', 'level']) >= 0.6 &&
+    ('confirmed_task' in sample || 'task_description' in sample)
+      ? 1
+      : 0,
   toTask: (row) => {
     const intentField = firstPresent(row, ['confirmed_task', 'task_description'])
     return {

@@ -11,7 +11,20 @@ export function parsePythonLiteral(text: string): unknown {
   return value
 }
 
-const ESCAPES: Record<string, string> = {n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', f: '\f', v: '\v', '0': '\0', '\n': ''}
+const ESCAPES: Record<string, string> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  a: '\x07',
+  b: '\b',
+  f: '\f',
+  v: '\v',
+  '0': '\0',
+  '\n': '',
+}
 
 class LiteralParser {
   private at = 0
@@ -37,7 +50,12 @@ class LiteralParser {
     if (char === '(') return this.sequence(')')
     if (char === "'" || char === '"') return this.string()
     if (char === '-' || char === '+' || (char >= '0' && char <= '9') || char === '.') return this.number()
-    for (const [word, value] of [['None', null], ['True', true], ['False', false], ['nan', Number.NaN]] as const) {
+    for (const [word, value] of [
+      ['None', null],
+      ['True', true],
+      ['False', false],
+      ['nan', Number.NaN],
+    ] as const) {
       if (this.text.startsWith(word, this.at)) {
         this.at += word.length
         return value

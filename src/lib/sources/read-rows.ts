@@ -49,7 +49,10 @@ const BATCH_ROWS = 1024
  * Groups rows into batches. A bad row ends the batch before it is handed to `invalid`, so that bad rows (whatever
  * finds them, the reader or the caller's adapter) are reported in line order and `fail` names the first.
  */
-async function* inBatches(rows: AsyncIterable<SourceRow | InvalidRecordError>, invalid: InvalidRecords): AsyncGenerator<SourceRow[]> {
+async function* inBatches(
+  rows: AsyncIterable<SourceRow | InvalidRecordError>,
+  invalid: InvalidRecords,
+): AsyncGenerator<SourceRow[]> {
   let batch: SourceRow[] = []
   for await (const row of rows) {
     if (row instanceof InvalidRecordError) {
@@ -81,7 +84,10 @@ export async function detectFormat(path: string, name = path): Promise<SourceFor
   stream.destroy()
   if (!head) return extension === '.json' ? 'json' : 'jsonl'
   if (head.subarray(0, 4).toString('latin1') === 'PAR1') return 'parquet'
-  const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart()
+  const text = head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
   if (text.startsWith('[')) return 'json'
   if (text.startsWith('{')) return 'jsonl'
   return 'csv'
@@ -100,10 +106,15 @@ async function* readJsonArrayRows(path: string, file: string): AsyncGenerator<So
     const at = position ? Number(position[1]) : end
     // An error at the very end means the text stops early: name its last line, not the blank one after it.
     const line = text.slice(0, Math.min(at, end)).split('\n').length
-    const problem = at >= end ? 'not valid JSON (it ends before the array is closed: cut short?)' : `not valid JSON (${message})`
+    const problem =
+      at >= end ? 'not valid JSON (it ends before the array is closed: cut short?)' : `not valid JSON (${message})`
     throw new InvalidRecordError({file, line}, undefined, problem, 'the whole JSON array must parse; fix the file')
   }
-  if (!Array.isArray(value)) throw new InputError(`${file}: expected a JSON array of task objects, got ${value === null ? 'null' : typeof value}`, 'pass the task list file')
+  if (!Array.isArray(value))
+    throw new InputError(
+      `${file}: expected a JSON array of task objects, got ${value === null ? 'null' : typeof value}`,
+      'pass the task list file',
+    )
   const lines = elementStartLines(text)
   for (const [index, element] of value.entries()) {
     const location = {file, line: lines[index] ?? 1}
@@ -121,7 +132,11 @@ async function readAllText(stream: Readable, file: string): Promise<string> {
   return Buffer.concat(chunks).toString('utf8')
 }
 
-async function* readCsvRows(path: string, file: string, options: ReadOptions): AsyncGenerator<SourceRow | InvalidRecordError> {
+async function* readCsvRows(
+  path: string,
+  file: string,
+  options: ReadOptions,
+): AsyncGenerator<SourceRow | InvalidRecordError> {
   const guard = utf8Guard(file)
   // Lines are counted as the parser completes each row, not as the loop below takes it: the parser runs ahead, and
   // an error in a later row must name that row, not the last one taken.
@@ -139,7 +154,13 @@ async function* readCsvRows(path: string, file: string, options: ReadOptions): A
   }
   // The CSV and parquet readers load when a file needs them: most builds read JSONL, and start faster without them.
   const {parse: parseCsv} = await import('csv-parse')
-  const parser = parseCsv({bom: true, skip_empty_lines: true, relax_column_count: true, max_record_size: options.maxLineBytes, on_record: onRecord})
+  const parser = parseCsv({
+    bom: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+    max_record_size: options.maxLineBytes,
+    on_record: onRecord,
+  })
   const input = await openInput(path)
   input.on('error', (error) => guard.destroy(error))
   guard.on('error', (error) => parser.destroy(error))
@@ -150,11 +171,21 @@ async function* readCsvRows(path: string, file: string, options: ReadOptions): A
       const location = {file, line: startLines.shift() ?? parsedEnd}
       if (!header) {
         header = record.map((name) => name.trim())
-        if (header.some((name) => name === '')) throw new InvalidRecordError(location, undefined, 'the CSV header has an empty column name', 'give every column a name')
+        if (header.some((name) => name === ''))
+          throw new InvalidRecordError(
+            location,
+            undefined,
+            'the CSV header has an empty column name',
+            'give every column a name',
+          )
         continue
       }
       if (record.length !== header.length) {
-        yield new InvalidRecordError(location, undefined, `has ${record.length} fields, the header has ${header.length}`)
+        yield new InvalidRecordError(
+          location,
+          undefined,
+          `has ${record.length} fields, the header has ${header.length}`,
+        )
         continue
       }
       const value: Record<string, unknown> = {}
@@ -166,14 +197,29 @@ async function* readCsvRows(path: string, file: string, options: ReadOptions): A
     const csvError = error as Error & {code?: string; lines?: number}
     // Both errors come after the last complete row: csv-parse would name the last line of the file or of the row.
     if (csvError.code === 'CSV_QUOTE_NOT_CLOSED') {
-      throw new InvalidRecordError({file, line: parsedEnd + 1}, undefined, 'not valid CSV (a quoted field opened in this row is never closed)', 'fix the quoting of that row')
+      throw new InvalidRecordError(
+        {file, line: parsedEnd + 1},
+        undefined,
+        'not valid CSV (a quoted field opened in this row is never closed)',
+        'fix the quoting of that row',
+      )
     }
     if (csvError.code === 'CSV_MAX_RECORD_SIZE') {
-      throw new InvalidRecordError({file, line: parsedEnd + 1}, undefined, `row is longer than the limit of ${options.maxLineBytes} bytes`, optionText`raise it with ${opt('maxLineBytes')}`)
+      throw new InvalidRecordError(
+        {file, line: parsedEnd + 1},
+        undefined,
+        `row is longer than the limit of ${options.maxLineBytes} bytes`,
+        optionText`raise it with ${opt('maxLineBytes')}`,
+      )
     }
     if (csvError.code?.startsWith('CSV_')) {
       const line = csvError.lines === undefined ? parsedEnd + 1 : csvError.lines - quotedCrs
-      throw new InvalidRecordError({file, line}, undefined, `not valid CSV (${csvError.message.replace(/^Invalid [^:]*: /, '').replace(/ at line \d+/, '')})`, 'fix the quoting of that row')
+      throw new InvalidRecordError(
+        {file, line},
+        undefined,
+        `not valid CSV (${csvError.message.replace(/^Invalid [^:]*: /, '').replace(/ at line \d+/, '')})`,
+        'fix the quoting of that row',
+      )
     }
     throw error
   }
@@ -191,22 +237,34 @@ const PARQUET_BATCH_ROWS = 4096
 
 async function* readParquetRows(path: string, file: string): AsyncGenerator<SourceRow> {
   let metadata
-  const [{asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects}, {compressors}] = await Promise.all([import('hyparquet'), import('hyparquet-compressors')])
+  const [{asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects}, {compressors}] = await Promise.all([
+    import('hyparquet'),
+    import('hyparquet-compressors'),
+  ])
   await assertReadableFile(path)
   const buffer = await asyncBufferFromFile(path)
   try {
     metadata = await parquetMetadataAsync(buffer)
   } catch (error) {
-    throw new InputError(`${file}: not a readable parquet file (${(error as Error).message})`, 'check that the download is complete')
+    throw new InputError(
+      `${file}: not a readable parquet file (${(error as Error).message})`,
+      'check that the download is complete',
+    )
   }
   const rows = Number(metadata.num_rows)
   for (let start = 0; start < rows; start += PARQUET_BATCH_ROWS) {
     const end = Math.min(rows, start + PARQUET_BATCH_ROWS)
     let batch: Record<string, unknown>[]
     try {
-      batch = (await parquetReadObjects({file: buffer, metadata, rowStart: start, rowEnd: end, compressors})) as Record<string, unknown>[]
+      batch = (await parquetReadObjects({file: buffer, metadata, rowStart: start, rowEnd: end, compressors})) as Record<
+        string,
+        unknown
+      >[]
     } catch (error) {
-      throw new InputError(`${file}: rows ${start + 1}-${end} cannot be read (${(error as Error).message})`, 'the parquet file is damaged or uses an encoding this reader lacks; download or export it again')
+      throw new InputError(
+        `${file}: rows ${start + 1}-${end} cannot be read (${(error as Error).message})`,
+        'the parquet file is damaged or uses an encoding this reader lacks; download or export it again',
+      )
     }
     for (const [offset, row] of batch.entries()) {
       yield {value: plainValue(row) as Record<string, unknown>, location: {file, line: start + offset + 1, unit: 'row'}}
@@ -220,6 +278,7 @@ function plainValue(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString()
   if (value instanceof Uint8Array) return Buffer.from(value).toString('utf8')
   if (Array.isArray(value)) return value.map(plainValue)
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plainValue(v)]))
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plainValue(v)]))
   return value
 }

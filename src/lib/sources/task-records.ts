@@ -7,8 +7,12 @@ import {RowError, type RecordSourceAdapter} from './types.js'
 // export and build unchanged.
 export const taskRecords: RecordSourceAdapter = {
   name: 'tasks',
-  description: 'webgym Task records (NDJSON), as tasks build or tasks export --format tasks write them; read back unchanged',
-  detect: (sample) => (['id', 'source', 'intent', 'website', 'start_url'].every((key) => key in sample) && typeof sample.meta !== 'string' ? 1 : 0),
+  description:
+    'webgym Task records (NDJSON), as tasks build or tasks export --format tasks write them; read back unchanged',
+  detect: (sample) =>
+    ['id', 'source', 'intent', 'website', 'start_url'].every((key) => key in sample) && typeof sample.meta !== 'string'
+      ? 1
+      : 0,
   // The schema library loads for a file of this source only, so that other sources' conversion workers start without it.
   prepare: async (): Promise<TaskRecordsPrepared> => ({schema: (await import('../schema/task.js')).TaskSchema}),
   toRecord: (row, context) => {

@@ -25,10 +25,13 @@ export const webgym: DraftSourceAdapter = {
   name: 'webgym',
   description: 'microsoft/webgym task rows (task_name, website, evaluator_reference, ...), as tasks export writes them',
   fileHints: ['webgym'],
-  detect: (sample) => ('task_name' in sample && ('evaluator_reference' in sample || 'definite_answer' in sample) ? 1 : 0),
+  detect: (sample) =>
+    'task_name' in sample && ('evaluator_reference' in sample || 'definite_answer' in sample) ? 1 : 0,
   // The row schema (and with it the schema library) loads for a file of this source only, so that every other
   // source's conversion workers start without it.
-  prepare: async (): Promise<WebgymPrepared> => ({rowSchema: (await import('../schema/webgym-row.js')).WebgymRowSchema}),
+  prepare: async (): Promise<WebgymPrepared> => ({
+    rowSchema: (await import('../schema/webgym-row.js')).WebgymRowSchema,
+  }),
   toTask: (given, context) => {
     const prepared = context.extra as WebgymPrepared | undefined
     if (!prepared?.rowSchema) throw new Error('webgym.toTask needs the context that webgym.prepare returns')
@@ -71,7 +74,8 @@ function fromTextColumns(raw: Record<string, unknown>): Record<string, unknown> 
   const row = {...raw}
   for (const field of ['difficulty', 'attempt_level']) {
     const value = row[field]
-    if (typeof value === 'string') row[field] = /^-?\d+$/.test(value.trim()) ? Number(value) : value.trim() === '' ? null : value
+    if (typeof value === 'string')
+      row[field] = /^-?\d+$/.test(value.trim()) ? Number(value) : value.trim() === '' ? null : value
   }
   const reference = row.evaluator_reference
   if (typeof reference === 'string' && /^\s*\[/.test(reference)) {
@@ -87,13 +91,20 @@ function fromTextColumns(raw: Record<string, unknown>): Record<string, unknown> 
 /** Reads any evaluator_reference shape the reference code accepts into a fact-group rubric. */
 export function rubricOfEvaluatorReference(reference: WebgymRow['evaluator_reference']): Rubric | null {
   if (reference === null || reference === undefined) return null
-  if (typeof reference === 'string') return reference.trim() ? {fact_groups: [{id: 1, description: 'Criteria', facts: [reference.trim()]}]} : null
+  if (typeof reference === 'string')
+    return reference.trim() ? {fact_groups: [{id: 1, description: 'Criteria', facts: [reference.trim()]}]} : null
   if (reference.length === 0) return null
   const items = reference as unknown[]
   if (items.every((item) => typeof item === 'object' && item !== null && 'facts' in item)) {
-    const groups = (items as {id: string | number; description: string; facts: string[]}[]).filter((group) => group.facts.length > 0)
-    return groups.length > 0 ? {fact_groups: groups.map(({id, description, facts}) => ({id, description, facts}))} : null
+    const groups = (items as {id: string | number; description: string; facts: string[]}[]).filter(
+      (group) => group.facts.length > 0,
+    )
+    return groups.length > 0
+      ? {fact_groups: groups.map(({id, description, facts}) => ({id, description, facts}))}
+      : null
   }
-  const facts = items.map((item) => (typeof item === 'string' ? item : (item as {description: string}).description)).filter((fact) => fact.trim())
+  const facts = items
+    .map((item) => (typeof item === 'string' ? item : (item as {description: string}).description))
+    .filter((fact) => fact.trim())
   return facts.length > 0 ? {fact_groups: [{id: 1, description: 'Criteria', facts}]} : null
 }

@@ -13,7 +13,13 @@ export const webvoyager: SourceAdapter = {
   name: 'webvoyager',
   description: optionText`WebVoyager (643 tasks on 15 sites); joins reference_answer.json given with ${opt('answers')} or found beside the file`,
   fileHints: ['webvoyager'],
-  detect: (sample) => (keyScore(sample, ['web_name', 'id', 'ques', 'web']) > 0 && !('eval' in sample) && !('difficulty' in sample) && !('Final answer' in sample) ? 0.8 : 0),
+  detect: (sample) =>
+    keyScore(sample, ['web_name', 'id', 'ques', 'web']) > 0 &&
+    !('eval' in sample) &&
+    !('difficulty' in sample) &&
+    !('Final answer' in sample)
+      ? 0.8
+      : 0,
   prepare: (file, options) => loadReferenceAnswers(file, options),
   toTask: (row, context) => webvoyagerDraft(row, context.extra as ReferenceAnswers | undefined),
 }
@@ -43,16 +49,26 @@ async function loadReferenceAnswers(file: string, options: PrepareOptions): Prom
   let path = options.answersFile
   if (!path && file !== '-') {
     const beside = join(dirname(file), 'reference_answer.json')
-    if (await access(beside).then(() => true, () => false)) path = beside
+    if (
+      await access(beside).then(
+        () => true,
+        () => false,
+      )
+    )
+      path = beside
   }
   if (!path) return undefined
   let parsed: unknown
   try {
     parsed = JSON.parse(await readFile(path, 'utf8'))
   } catch (error) {
-    throw new InputError(`${path}: cannot read WebVoyager reference answers (${(error as Error).message})`, 'pass the reference_answer.json from the WebVoyager repository')
+    throw new InputError(
+      `${path}: cannot read WebVoyager reference answers (${(error as Error).message})`,
+      'pass the reference_answer.json from the WebVoyager repository',
+    )
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new InputError(`${path}: expected an object keyed by site name`)
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new InputError(`${path}: expected an object keyed by site name`)
   const table: ReferenceAnswers = new Map()
   for (const [site, entry] of Object.entries(parsed as Record<string, {notice?: string; answers?: unknown}>)) {
     if (!Array.isArray(entry?.answers)) throw new InputError(`${path}: site "${site}" has no "answers" list`)
@@ -62,8 +78,10 @@ async function loadReferenceAnswers(file: string, options: PrepareOptions): Prom
         answers.set(Number(answer.id), {type: String(answer.type ?? 'golden'), ans: answer.ans.trim()})
       }
     }
-    table.set(site, {notice: typeof entry.notice === 'string' && entry.notice.trim() ? entry.notice.trim() : null, answers})
+    table.set(site, {
+      notice: typeof entry.notice === 'string' && entry.notice.trim() ? entry.notice.trim() : null,
+      answers,
+    })
   }
   return table
 }
-

@@ -81,6 +81,7 @@ function tasksWithWebsite(index: TaskIndex): Uint32Array {
   for (const website of index.websiteOf) if (website !== NO_WEBSITE) count++
   const tasks = new Uint32Array(count)
   let next = 0
-  for (let task = 0; task < index.websiteOf.length; task++) if (index.websiteOf[task] !== NO_WEBSITE) tasks[next++] = task
+  for (let task = 0; task < index.websiteOf.length; task++)
+    if (index.websiteOf[task] !== NO_WEBSITE) tasks[next++] = task
   return tasks
 }

@@ -15,7 +15,15 @@ export function formatSplitReport(report: SplitReport): string {
     ['level', '', '', '', '', ''],
   ]
   for (const value of unionOfValues(report.train.levels, report.test.levels)) {
-    rows.push(countRow(`  ${value ?? NONE}`, countOf(report.train.levels, value), countOf(report.test.levels, value), report, false))
+    rows.push(
+      countRow(
+        `  ${value ?? NONE}`,
+        countOf(report.train.levels, value),
+        countOf(report.test.levels, value),
+        report,
+        false,
+      ),
+    )
   }
   const {check} = report
   const {requested, possible, achieved} = check.test_size
@@ -49,17 +57,27 @@ function taxonomyRows(report: SplitReport): string[][] {
   for (const [d, {domain}] of train.domains.entries()) {
     rows.push(countRow(`  ${domain}`, train.domains[d].tasks, test.domains[d].tasks, report))
     train.subdomains.forEach((pair, s) => {
-      if (pair.domain === domain) rows.push(countRow(`    ${pair.subdomain}`, pair.tasks, test.subdomains[s].tasks, report))
+      if (pair.domain === domain)
+        rows.push(countRow(`    ${pair.subdomain}`, pair.tasks, test.subdomains[s].tasks, report))
     })
   }
   const outside = unionOfPairs(train.outside_taxonomy, test.outside_taxonomy)
   if (outside.length > 0) {
     rows.push(['  outside the taxonomy', '', '', '', '', ''])
     for (const pair of outside) {
-      rows.push(countRow(`    ${pair.domain ?? NONE} / ${pair.subdomain ?? NONE}`, pairCountOf(train.outside_taxonomy, pair), pairCountOf(test.outside_taxonomy, pair), report, false))
+      rows.push(
+        countRow(
+          `    ${pair.domain ?? NONE} / ${pair.subdomain ?? NONE}`,
+          pairCountOf(train.outside_taxonomy, pair),
+          pairCountOf(test.outside_taxonomy, pair),
+          report,
+          false,
+        ),
+      )
     }
   }
-  if (train.unclassified + test.unclassified > 0) rows.push(countRow('  unclassified', train.unclassified, test.unclassified, report, false))
+  if (train.unclassified + test.unclassified > 0)
+    rows.push(countRow('  unclassified', train.unclassified, test.unclassified, report, false))
   return rows
 }
 
@@ -72,7 +90,14 @@ function coveredLine(report: SplitReport): string {
 /** A row of counts and shares; a taxonomy row with no task on a side says so in the last column. */
 function countRow(label: string, train: number, test: number, report: SplitReport, markMissing = true): string[] {
   const missing = markMissing ? [train === 0 ? 'train' : '', test === 0 ? 'test' : ''].filter(Boolean) : []
-  return [label, String(train), share(train, report.train.tasks), String(test), share(test, report.test.tasks), missing.length > 0 ? `missing from ${missing.join(' and ')}` : '']
+  return [
+    label,
+    String(train),
+    share(train, report.train.tasks),
+    String(test),
+    share(test, report.test.tasks),
+    missing.length > 0 ? `missing from ${missing.join(' and ')}` : '',
+  ]
 }
 
 function unionOfPairs(train: PairCount[], test: PairCount[]): PairCount[] {
@@ -93,7 +118,10 @@ function pairCountOf(counts: PairCount[], pair: PairCount): number {
 function unionOfValues(train: ValueCount[], test: ValueCount[]): (string | null)[] {
   const totals = new Map<string | null, number>()
   for (const {value, tasks} of [...train, ...test]) totals.set(value, (totals.get(value) ?? 0) + tasks)
-  return [...totals].map(([value, tasks]) => ({value, tasks})).sort(byTasksThenValue).map(({value}) => value)
+  return [...totals]
+    .map(([value, tasks]) => ({value, tasks}))
+    .sort(byTasksThenValue)
+    .map(({value}) => value)
 }
 
 function countOf(counts: ValueCount[], value: string | null): number {
@@ -117,7 +145,9 @@ function alignColumns(rows: string[][]): string[] {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)))
   return rows.map((row) =>
     row
-      .map((cell, column) => (column === 0 || column === row.length - 1 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+      .map((cell, column) =>
+        column === 0 || column === row.length - 1 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]),
+      )
       .join('  ')
       .trimEnd(),
   )

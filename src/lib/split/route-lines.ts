@@ -79,17 +79,29 @@ class ByteRuns {
 // from pass 1's index of what each line holds, counted per website and stratum as the lines go out.
 export async function routeLines(options: RouteLinesOptions): Promise<RoutedLines> {
   const {index, sides} = options
-  const routed: RoutedLines = {train: new SideTally(), test: new SideTally(), heldOutWebsites: new Map(), heldOut: 0, noWebsite: 0}
-  const perWebsite = {train: new Int32Array(index.websiteCount), test: new Int32Array(index.websiteCount), heldOut: new Int32Array(index.websiteCount)}
+  const routed: RoutedLines = {
+    train: new SideTally(),
+    test: new SideTally(),
+    heldOutWebsites: new Map(),
+    heldOut: 0,
+    noWebsite: 0,
+  }
+  const perWebsite = {
+    train: new Int32Array(index.websiteCount),
+    test: new Int32Array(index.websiteCount),
+    heldOut: new Int32Array(index.websiteCount),
+  }
   const perStratum = {train: new Int32Array(index.strata.length), test: new Int32Array(index.strata.length)}
   const runs = {train: new ByteRuns(), test: new ByteRuns()}
   let task = 0
   for await (const chunk of readLineChunks(await openInput(options.path), options.maxLineBytes)) {
-    for (const line of chunk.lines) if (task < index.lines.length && line.line === index.lines[task]) throw inputChanged(`${options.name}:${line.line}`)
+    for (const line of chunk.lines)
+      if (task < index.lines.length && line.line === index.lines[task])
+        throw inputChanged(`${options.name}:${line.line}`)
     if (!chunk.bytes) continue
     const bytes = Buffer.from(chunk.bytes.buffer, chunk.bytes.byteOffset, chunk.bytes.byteLength)
     let line = chunk.lineBefore
-    for (let start = 0; start <= bytes.length && task < index.lines.length; ) {
+    for (let start = 0; start <= bytes.length && task < index.lines.length;) {
       let end = bytes.indexOf(NEWLINE, start)
       if (end === -1) end = bytes.length
       line++
@@ -99,7 +111,8 @@ export async function routeLines(options: RouteLinesOptions): Promise<RoutedLine
         if (line === 1 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) from += 3
         if (to > from && bytes[to - 1] === CR) to--
         // Pass 1 indexed a task here: a line that is now blank means the input changed under the split.
-        if (bytes[from] !== OPEN_BRACE && bytes.toString('utf8', from, to).trim() === '') throw inputChanged(`${options.name}:${line}`)
+        if (bytes[from] !== OPEN_BRACE && bytes.toString('utf8', from, to).trim() === '')
+          throw inputChanged(`${options.name}:${line}`)
         const website = index.websiteOf[task]
         const side = sides[task]
         if (side === Side.train || side === Side.test) {
@@ -122,11 +135,13 @@ export async function routeLines(options: RouteLinesOptions): Promise<RoutedLine
       if (lines > 0) await options[name].writeBytes(out, lines)
     }
   }
-  if (task !== index.lines.length) throw inputChanged(`${options.name}: ${index.lines.length - task} tasks missing on the second read`)
+  if (task !== index.lines.length)
+    throw inputChanged(`${options.name}: ${index.lines.length - task} tasks missing on the second read`)
   for (let website = 0; website < index.websiteCount; website++) {
     if (perWebsite.train[website] > 0) routed.train.addWebsite(index.websites[website], perWebsite.train[website])
     if (perWebsite.test[website] > 0) routed.test.addWebsite(index.websites[website], perWebsite.test[website])
-    if (perWebsite.heldOut[website] > 0) routed.heldOutWebsites.set(index.websites[website], perWebsite.heldOut[website])
+    if (perWebsite.heldOut[website] > 0)
+      routed.heldOutWebsites.set(index.websites[website], perWebsite.heldOut[website])
   }
   for (let stratum = 0; stratum < index.strata.length; stratum++) {
     if (perStratum.train[stratum] > 0) routed.train.addStratum(index.strata[stratum], perStratum.train[stratum])
@@ -136,5 +151,8 @@ export async function routeLines(options: RouteLinesOptions): Promise<RoutedLine
 }
 
 function inputChanged(where: string): InputError {
-  return new InputError(`${where}: the input changed while it was being split`, 'split a file that nothing else writes to, or pipe it on stdin')
+  return new InputError(
+    `${where}: the input changed while it was being split`,
+    'split a file that nothing else writes to, or pipe it on stdin',
+  )
 }

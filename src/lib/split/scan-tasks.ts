@@ -36,7 +36,8 @@ export async function scanTasks(options: ScanTasksOptions): Promise<TaskIndex> {
   const websites: string[] = []
   const strata = new StratumNumbering()
   const take = (facts: TaskFacts) => {
-    for (const error of facts.errors) options.invalid.handle(new InvalidRecordError({file: options.name, line: error.line}, error.field, error.problem))
+    for (const error of facts.errors)
+      options.invalid.handle(new InvalidRecordError({file: options.name, line: error.line}, error.field, error.problem))
     // The batch numbers its own strata; they map onto the run's numbering once per batch, not once per task.
     const stratumNumbers = facts.strata.map((stratum) => strata.numberOf(stratum))
     for (let i = 0; i < facts.lines.length; i++) {
@@ -55,8 +56,14 @@ export async function scanTasks(options: ScanTasksOptions): Promise<TaskIndex> {
     }
     options.onProgress?.(lines.length)
   }
-  const size = await stat(options.path).then((info) => info.size, () => 0)
-  const pool = size >= PARALLEL_MIN_BYTES && canUseWorkers(SCAN_WORKER) ? new WorkerPool<LineChunk, TaskFacts>(SCAN_WORKER, {name: options.name}) : undefined
+  const size = await stat(options.path).then(
+    (info) => info.size,
+    () => 0,
+  )
+  const pool =
+    size >= PARALLEL_MIN_BYTES && canUseWorkers(SCAN_WORKER)
+      ? new WorkerPool<LineChunk, TaskFacts>(SCAN_WORKER, {name: options.name})
+      : undefined
   const pending: Promise<TaskFacts>[] = []
   try {
     for await (const chunk of readLineChunks(await openInput(options.path), options.maxLineBytes)) {
@@ -75,7 +82,8 @@ export async function scanTasks(options: ScanTasksOptions): Promise<TaskIndex> {
     await pool?.close()
   }
   // The one rule for empty input (read-records.ts): no line at all, not even a skipped one, is an error.
-  if (lines.length === 0 && options.invalid.skipped === skippedBefore) throw new InputError(emptyInputMessage(options.name), EMPTY_INPUT_HINT)
+  if (lines.length === 0 && options.invalid.skipped === skippedBefore)
+    throw new InputError(emptyInputMessage(options.name), EMPTY_INPUT_HINT)
   return {
     lines: lines.values(),
     websiteOf: websiteOf.values(),

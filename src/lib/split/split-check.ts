@@ -51,10 +51,14 @@ export function assertSplitCheck(check: SplitCheck): void {
 export function failures(check: SplitCheck): string[] {
   const found: string[] = []
   if (check.shared_websites > 0) {
-    found.push(`${check.shared_websites} websites in both train and test (${check.shared_website_examples.map((w) => JSON.stringify(w)).join(', ')})`)
+    found.push(
+      `${check.shared_websites} websites in both train and test (${check.shared_website_examples.map((w) => JSON.stringify(w)).join(', ')})`,
+    )
   }
-  if (check.test_websites_with_several_tasks > 0) found.push(`${check.test_websites_with_several_tasks} test websites with more than one test task`)
-  if (check.held_out_off_test_websites > 0) found.push(`${check.held_out_off_test_websites} tasks held out that are not on a test website`)
+  if (check.test_websites_with_several_tasks > 0)
+    found.push(`${check.test_websites_with_several_tasks} test websites with more than one test task`)
+  if (check.held_out_off_test_websites > 0)
+    found.push(`${check.held_out_off_test_websites} tasks held out that are not on a test website`)
   const {requested, possible, achieved} = check.test_size
   if (achieved !== possible) found.push(`test has ${achieved} tasks, expected ${possible} (requested ${requested})`)
   return found

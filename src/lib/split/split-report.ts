@@ -34,7 +34,13 @@ export interface SplitReport {
   check: SplitCheck
 }
 
-export function buildSplitReport(options: {input: string; seed: number; routed: RoutedLines; invalidSkipped: number; check: SplitCheck}): SplitReport {
+export function buildSplitReport(options: {
+  input: string
+  seed: number
+  routed: RoutedLines
+  invalidSkipped: number
+  check: SplitCheck
+}): SplitReport {
   const {routed} = options
   return {
     input: options.input,

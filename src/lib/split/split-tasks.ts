@@ -55,7 +55,15 @@ export async function splitTasks(options: SplitTasksOptions): Promise<SplitRepor
     const test = await RecordWriter.open(options.test)
     let routed
     try {
-      routed = await routeLines({path, name, index, sides: choice.sides, train, test, maxLineBytes: options.maxLineBytes})
+      routed = await routeLines({
+        path,
+        name,
+        index,
+        sides: choice.sides,
+        train,
+        test,
+        maxLineBytes: options.maxLineBytes,
+      })
     } finally {
       await Promise.all([train.close(), test.close()])
     }

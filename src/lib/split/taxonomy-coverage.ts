@@ -30,7 +30,14 @@ export function pairKey(domain: string | null, subdomain: string | null): string
 
 /** Coverage of the taxonomy by a side's tasks, counted per `pairKey`. */
 export function taxonomyCoverage(pairs: ReadonlyMap<string, number>): TaxonomyCoverage {
-  const coverage: TaxonomyCoverage = {domains: [], subdomains: [], missing_domains: [], missing_subdomains: [], outside_taxonomy: [], unclassified: 0}
+  const coverage: TaxonomyCoverage = {
+    domains: [],
+    subdomains: [],
+    missing_domains: [],
+    missing_subdomains: [],
+    outside_taxonomy: [],
+    unclassified: 0,
+  }
   for (const [domain, subdomains] of Object.entries(TAXONOMY)) {
     let domainTasks = 0
     for (const subdomain of subdomains) {

@@ -9,7 +9,10 @@ export function parseTestSize(text: string): TestSize {
   const value = Number(text)
   if (text.trim() !== '' && Number.isInteger(value) && value >= 1) return {count: value}
   if (text.trim() !== '' && Number.isFinite(value) && value > 0 && value < 1) return {fraction: value}
-  throw new UsageError(optionText`${opt('testSize')} must be a whole number of at least 1 or a fraction between 0 and 1 (such as 0.1), got ${JSON.stringify(text)}`, 'the paper uses 1167 (out of about 127,000 websites)')
+  throw new UsageError(
+    optionText`${opt('testSize')} must be a whole number of at least 1 or a fraction between 0 and 1 (such as 0.1), got ${JSON.stringify(text)}`,
+    'the paper uses 1167 (out of about 127,000 websites)',
+  )
 }
 
 export function testSizeText(size: TestSize): string {
@@ -25,7 +28,10 @@ export function resolveTestSize(size: TestSize, websites: number, input: string)
   const wanted = 'count' in size ? size.count : Math.max(1, Math.round(size.fraction * websites))
   if (most >= 1 && wanted <= most) return wanted
   if (most < 1) {
-    throw new UsageError(`${input} has ${websites === 0 ? 'no tasks with a website' : 'tasks on 1 website'}: a split by website needs at least 2`, 'tasks without a website go to neither side; add the website of each task (tasks classify --infer-website)')
+    throw new UsageError(
+      `${input} has ${websites === 0 ? 'no tasks with a website' : 'tasks on 1 website'}: a split by website needs at least 2`,
+      'tasks without a website go to neither side; add the website of each task (tasks classify --infer-website)',
+    )
   }
   const tenth = Math.max(1, Math.round(websites / 10))
   throw new UsageError(

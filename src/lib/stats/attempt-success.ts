@@ -40,11 +40,13 @@ export class AttemptTally {
     const min = Math.min(...counts)
     const firsts = tasks.filter((task) => task.first !== null)
     const passAtK: Record<string, number> = {}
-    for (let k = 1; k <= min; k++) passAtK[String(k)] = round(tasks.reduce((sum, task) => sum + passAt(task.n, task.successes, k), 0) / tasks.length)
+    for (let k = 1; k <= min; k++)
+      passAtK[String(k)] = round(tasks.reduce((sum, task) => sum + passAt(task.n, task.successes, k), 0) / tasks.length)
     return {
       tasks: tasks.length,
       attempts: {min, max: Math.max(...counts)},
-      success_at_attempt_1: firsts.length === 0 ? null : round(firsts.filter((task) => task.first === 1).length / firsts.length),
+      success_at_attempt_1:
+        firsts.length === 0 ? null : round(firsts.filter((task) => task.first === 1).length / firsts.length),
       pass_at_k: passAtK,
     }
   }

@@ -33,14 +33,33 @@ const UNKNOWN = '(none)'
  * Counts a stream of tasks, trajectories or judged trajectories by source, website, domain, level, status and
  * reward. Each line is recognised by its shape (a trajectory has `task` and `steps`).
  */
-export async function countRecords(inputs: readonly string[], options: {invalid: InvalidRecords; maxLineBytes?: number}): Promise<StreamStats> {
-  const stats: StreamStats = {records: 0, tasks: 0, trajectories: 0, distinct_websites: 0, by_source: {}, by_website: {}, by_domain: {}, by_level: {}, by_status: {}, by_reward: {}, attempts: null}
+export async function countRecords(
+  inputs: readonly string[],
+  options: {invalid: InvalidRecords; maxLineBytes?: number},
+): Promise<StreamStats> {
+  const stats: StreamStats = {
+    records: 0,
+    tasks: 0,
+    trajectories: 0,
+    distinct_websites: 0,
+    by_source: {},
+    by_website: {},
+    by_domain: {},
+    by_level: {},
+    by_status: {},
+    by_reward: {},
+    attempts: null,
+  }
   const attempts = new AttemptTally()
   for (const input of inputs.length > 0 ? inputs : ['-']) {
     for await (const line of readJsonLines(input, options)) {
       const value = line.value as Record<string, unknown>
       const isTrajectory = 'steps' in value && 'task' in value
-      const schema: z.ZodType = isTrajectory ? ('judgment' in value ? JudgedTrajectorySchema : TrajectorySchema) : TaskSchema
+      const schema: z.ZodType = isTrajectory
+        ? 'judgment' in value
+          ? JudgedTrajectorySchema
+          : TrajectorySchema
+        : TaskSchema
       const parsed = schema.safeParse(value)
       if (!parsed.success) {
         const {field, problem} = describeIssue(parsed.error, value)

@@ -67,7 +67,8 @@ export async function buildTasks(options: BuildTasksOptions): Promise<BuildSumma
   try {
     const state = new BuildState(progress)
     const spool = new ByteSpool(join(work, 'tasks.ndjson'))
-    for (const file of options.files.length > 0 ? options.files : [STDIN]) await convertFile(file, options, state, spool)
+    for (const file of options.files.length > 0 ? options.files : [STDIN])
+      await convertFile(file, options, state, spool)
     await spool.close()
     progress.stop()
     const plan = await planMerges(spool, state.hashes)
@@ -113,7 +114,12 @@ class BuildState {
   }
 }
 
-async function convertFile(file: string, options: BuildTasksOptions, state: BuildState, spool: ByteSpool): Promise<void> {
+async function convertFile(
+  file: string,
+  options: BuildTasksOptions,
+  state: BuildState,
+  spool: ByteSpool,
+): Promise<void> {
   const stdin = file === STDIN ? await spoolStdin() : undefined
   const path = stdin?.path ?? file
   const name = displayName(file)
@@ -121,7 +127,10 @@ async function convertFile(file: string, options: BuildTasksOptions, state: Buil
     const skippedBefore = options.invalid.skipped
     const workers = await workersFor(path, name, options.workers ?? 'auto', options.reporter)
     state.workers = Math.max(state.workers, workers)
-    const sawRows = workers > 1 ? await convertInWorkers(file, path, name, workers, options, state, spool) : await convertInThread(file, path, name, options, state, spool)
+    const sawRows =
+      workers > 1
+        ? await convertInWorkers(file, path, name, workers, options, state, spool)
+        : await convertInThread(file, path, name, options, state, spool)
     // No row at all, not even a skipped one: an empty file is a failed download or export, not an empty task set.
     if (!sawRows && options.invalid.skipped === skippedBefore) {
       throw new InputError(emptyInputMessage(name, 'task rows').replace(/\)$/, ' or a header)'), EMPTY_INPUT_HINT)
@@ -136,7 +145,8 @@ const PARALLEL_MIN_BYTES = 8 * 1024 * 1024
 
 /** Why a file cannot be split between conversion workers, or null when it can; the cheap check first. */
 async function whyNotInWorkers(path: string, name: string): Promise<string | null> {
-  if (!canUseWorkers(CONVERT_WORKER)) return 'this machine has one core, or the compiled worker script is missing (a run from src/)'
+  if (!canUseWorkers(CONVERT_WORKER))
+    return 'this machine has one core, or the compiled worker script is missing (a run from src/)'
   const format = await detectFormat(path, name)
   return format === 'jsonl' ? null : `it is ${format}, and only JSONL is split between workers`
 }
@@ -145,20 +155,37 @@ async function workersFor(path: string, name: string, requested: number | 'auto'
   if (requested !== 'auto' && requested <= 1) return 0
   const inThreadBecause = await whyNotInWorkers(path, name)
   if (inThreadBecause) {
-    if (requested !== 'auto') reporter.warn(optionText`tasks build: ${name}: ${opt('workers')} ${requested} not used: ${inThreadBecause}; converting in one thread`)
+    if (requested !== 'auto')
+      reporter.warn(
+        optionText`tasks build: ${name}: ${opt('workers')} ${requested} not used: ${inThreadBecause}; converting in one thread`,
+      )
     return 0
   }
   if (requested !== 'auto') return requested
   // A file that cannot be read takes the ordinary path, which says why in the user's terms.
-  const size = await stat(path).then((info) => info.size, () => 0)
+  const size = await stat(path).then(
+    (info) => info.size,
+    () => 0,
+  )
   return size >= PARALLEL_MIN_BYTES ? availableParallelism() : 0
 }
 
-async function convertInThread(file: string, path: string, name: string, options: BuildTasksOptions, state: BuildState, spool: ByteSpool): Promise<boolean> {
+async function convertInThread(
+  file: string,
+  path: string,
+  name: string,
+  options: BuildTasksOptions,
+  state: BuildState,
+  spool: ByteSpool,
+): Promise<boolean> {
   let adapter = options.source
   let extra: unknown
   let sawRows = false
-  for await (const rows of readSourceRowBatches(path, {invalid: options.invalid, maxLineBytes: options.maxLineBytes, name})) {
+  for await (const rows of readSourceRowBatches(path, {
+    invalid: options.invalid,
+    maxLineBytes: options.maxLineBytes,
+    name,
+  })) {
     adapter ??= detectSource(rows[0].value, name)
     if (!sawRows) {
       extra = adapter.prepare ? await adapter.prepare(file, options) : undefined
@@ -183,12 +210,21 @@ async function convertInThread(file: string, path: string, name: string, options
 
 // Large JSONL files: parsing and converting run on every core; results are taken in input order, so errors,
 // duplicates and ids come out exactly as in one thread.
-async function convertInWorkers(file: string, path: string, name: string, workers: number, options: BuildTasksOptions, state: BuildState, spool: ByteSpool): Promise<boolean> {
+async function convertInWorkers(
+  file: string,
+  path: string,
+  name: string,
+  workers: number,
+  options: BuildTasksOptions,
+  state: BuildState,
+  spool: ByteSpool,
+): Promise<boolean> {
   let pool: WorkerPool<LineChunk, ConvertResponse> | undefined
   const pending: Promise<ConvertResponse>[] = []
   let sawRows = false
   const consume = async (response: ConvertResponse) => {
-    for (const error of response.errors) options.invalid.handle(new InvalidRecordError({file: name, line: error.line}, error.field, error.problem))
+    for (const error of response.errors)
+      options.invalid.handle(new InvalidRecordError({file: name, line: error.line}, error.field, error.problem))
     let row = 0
     for (const [source, rows] of response.sourceRuns) {
       let withWebsite = 0
@@ -202,7 +238,13 @@ async function convertInWorkers(file: string, path: string, name: string, worker
     state.showProgress(options.invalid.skipped)
   }
   const startPool = (adapter: SourceAdapter) => {
-    const init: ConvertWorkerInit = {adapter: adapter.name, file, name, prepare: {answersFile: options.answersFile, fieldMap: options.fieldMap}, label: options.label}
+    const init: ConvertWorkerInit = {
+      adapter: adapter.name,
+      file,
+      name,
+      prepare: {answersFile: options.answersFile, fieldMap: options.fieldMap},
+      label: options.label,
+    }
     return new WorkerPool<LineChunk, ConvertResponse>(CONVERT_WORKER, init, workers)
   }
   try {
@@ -212,7 +254,9 @@ async function convertInWorkers(file: string, path: string, name: string, worker
     for await (const chunk of readLineChunks(await openInput(path), options.maxLineBytes)) {
       if (!pool) {
         const lines = decodeLineChunk(chunk)
-        const sample = lines.map((line) => parseJsonLine(line, name)).find((parsed) => parsed !== undefined && !(parsed instanceof InvalidRecordError))
+        const sample = lines
+          .map((line) => parseJsonLine(line, name))
+          .find((parsed) => parsed !== undefined && !(parsed instanceof InvalidRecordError))
         if (!sample) {
           // No usable row yet to tell the source from: report this chunk's bad lines in order and read on.
           for (const line of lines) {
@@ -240,7 +284,9 @@ const IN_FLIGHT_BATCHES = 8
 
 function reportSummary(summary: BuildSummary, reporter: Reporter): void {
   for (const [source, counts] of Object.entries(summary.bySource)) {
-    reporter.info(`tasks build: ${source}: ${counts.records} tasks (${counts.withWebsite} with website, ${counts.withoutWebsite} without)`)
+    reporter.info(
+      `tasks build: ${source}: ${counts.records} tasks (${counts.withWebsite} with website, ${counts.withoutWebsite} without)`,
+    )
   }
   reporter.info(
     `tasks build: wrote ${summary.written} tasks; ${summary.duplicatesMerged} duplicates merged; ` +

@@ -17,10 +17,24 @@ export interface ConvertedRow {
  * by field, so the output is a Task by construction (the adapter tests check every source against TaskSchema);
  * adapters of webgym's own records (tasks, hf) validate each row against TaskSchema and return it as it was.
  */
-export function convertRow(adapter: SourceAdapter, row: Record<string, unknown>, context: {file: string; extra: unknown}, label?: string): ConvertedRow | RowError {
+export function convertRow(
+  adapter: SourceAdapter,
+  row: Record<string, unknown>,
+  context: {file: string; extra: unknown},
+  label?: string,
+): ConvertedRow | RowError {
   try {
-    const task = 'toRecord' in adapter ? adapter.toRecord(row, context) : finalizeTask(adapter.toTask(row, context), adapter.name === 'generic' && label ? label : adapter.name)
-    return {json: JSON.stringify(task), keyHash: hashString(duplicateKey(task.intent, task.website)), idHash: hashString(task.id), source: task.source, hasWebsite: task.website !== null}
+    const task =
+      'toRecord' in adapter
+        ? adapter.toRecord(row, context)
+        : finalizeTask(adapter.toTask(row, context), adapter.name === 'generic' && label ? label : adapter.name)
+    return {
+      json: JSON.stringify(task),
+      keyHash: hashString(duplicateKey(task.intent, task.website)),
+      idHash: hashString(task.id),
+      source: task.source,
+      hasWebsite: task.website !== null,
+    }
   } catch (error) {
     if (error instanceof RowError) return error
     throw error

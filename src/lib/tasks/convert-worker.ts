@@ -44,5 +44,12 @@ async function convert(chunk: LineChunk): Promise<ConvertResponse> {
     if (run?.[0] === row.source) run[1]++
     else sourceRuns.push([row.source, 1])
   }
-  return {lines: lines.finish(), keyHashes: Int32Array.from(keyHashes), idHashes: Int32Array.from(idHashes), sourceRuns, hasWebsite: Uint8Array.from(hasWebsite), errors}
+  return {
+    lines: lines.finish(),
+    keyHashes: Int32Array.from(keyHashes),
+    idHashes: Int32Array.from(idHashes),
+    sourceRuns,
+    hasWebsite: Uint8Array.from(hasWebsite),
+    errors,
+  }
 }

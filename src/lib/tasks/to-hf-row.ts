@@ -7,7 +7,23 @@ import type {Task} from '../schema/task.js'
  * reads it back into the same record.
  */
 export function toHfRow(task: Task): HfRow {
-  const {id, source, intent, website, start_url, reference_answer, domain, subdomain, rubric, difficulty, level, parent_id, meta, provenance, ...extra} = task
+  const {
+    id,
+    source,
+    intent,
+    website,
+    start_url,
+    reference_answer,
+    domain,
+    subdomain,
+    rubric,
+    difficulty,
+    level,
+    parent_id,
+    meta,
+    provenance,
+    ...extra
+  } = task
   return {
     id,
     source,

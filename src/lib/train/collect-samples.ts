@@ -30,7 +30,16 @@ export interface SkipCounts {
 }
 
 export function emptySkipCounts(): SkipCounts {
-  return {zero_weight: 0, repeated: 0, marked_by_filter: 0, no_response: 0, no_action: 0, no_screenshot: 0, no_prompt: 0, image_tag_in_text: 0}
+  return {
+    zero_weight: 0,
+    repeated: 0,
+    marked_by_filter: 0,
+    no_response: 0,
+    no_action: 0,
+    no_screenshot: 0,
+    no_prompt: 0,
+    image_tag_in_text: 0,
+  }
 }
 
 /** A sample before its weight is known (a baseline needs every reward first) and its screenshots are placed. */
@@ -75,12 +84,30 @@ export interface CollectOptions {
  * policy sent at that step rebuilt and the model's raw response as the target.
  */
 export async function collectSamples(options: CollectOptions): Promise<CollectTally> {
-  const tally: CollectTally = {trajectories: 0, unjudged: 0, rewardSum: 0, byTask: new Map(), withGaps: 0, skipped: emptySkipCounts()}
-  for await (const {record, location} of readRecords(options.inputs, {schema: JudgedTrajectorySchema, invalid: options.invalid, maxLineBytes: options.maxLineBytes})) {
+  const tally: CollectTally = {
+    trajectories: 0,
+    unjudged: 0,
+    rewardSum: 0,
+    byTask: new Map(),
+    withGaps: 0,
+    skipped: emptySkipCounts(),
+  }
+  for await (const {record, location} of readRecords(options.inputs, {
+    schema: JudgedTrajectorySchema,
+    invalid: options.invalid,
+    maxLineBytes: options.maxLineBytes,
+  })) {
     const version = record.run.prompt_version
     const dialect = version === null ? null : dialectForPromptVersion(version)
     if (version !== null && !dialect) {
-      options.invalid.handle(new InvalidRecordError(location, 'run.prompt_version', `is ${JSON.stringify(version)}; this webgym rebuilds ${knownPromptVersions().join(', ')} prompts only`, optionText`train with the webgym version that collected these trajectories, or skip them with ${opt('onInvalid')} skip`))
+      options.invalid.handle(
+        new InvalidRecordError(
+          location,
+          'run.prompt_version',
+          `is ${JSON.stringify(version)}; this webgym rebuilds ${knownPromptVersions().join(', ')} prompts only`,
+          optionText`train with the webgym version that collected these trajectories, or skip them with ${opt('onInvalid')} skip`,
+        ),
+      )
       continue
     }
     if (record.judgment.error !== null) {
@@ -100,7 +127,20 @@ export async function collectSamples(options: CollectOptions): Promise<CollectTa
     const key = trajectoryKey(record)
     const lines: string[] = []
     record.steps.forEach((step, position) => {
-      const reason = version === null ? 'no_prompt' : step.repeated ? 'repeated' : step.train === false ? 'marked_by_filter' : step.response === null ? 'no_response' : step.action === null ? 'no_action' : step.screenshot === null ? 'no_screenshot' : null
+      const reason =
+        version === null
+          ? 'no_prompt'
+          : step.repeated
+            ? 'repeated'
+            : step.train === false
+              ? 'marked_by_filter'
+              : step.response === null
+                ? 'no_response'
+                : step.action === null
+                  ? 'no_action'
+                  : step.screenshot === null
+                    ? 'no_screenshot'
+                    : null
       if (reason) return void tally.skipped[reason]++
       if (options.dropZeroReward && reward === 0) return void tally.skipped.zero_weight++
       const sample: PendingSample = {

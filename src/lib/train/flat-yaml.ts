@@ -6,7 +6,9 @@ export type YamlScalar = string | number | boolean | null
 
 export function flatYaml(sections: ReadonlyArray<{title: string; values: Record<string, YamlScalar>}>): string {
   return sections
-    .map(({title, values}) => [`### ${title}`, ...Object.entries(values).map(([key, value]) => `${key}: ${yamlScalar(value)}`)].join('\n'))
+    .map(({title, values}) =>
+      [`### ${title}`, ...Object.entries(values).map(([key, value]) => `${key}: ${yamlScalar(value)}`)].join('\n'),
+    )
     .join('\n\n')
     .concat('\n')
 }

@@ -5,7 +5,13 @@ import {opt, optionText, type Text} from '../option-text.js'
 import type {TrainBackend} from './train-settings.js'
 import type {TrainStatus} from './train-status.js'
 import type {TrainerCommand} from './trainer-command.js'
-import {applyLlamaFactoryLine, applyTrainerEvent, emptyProgress, parseTrainerEvent, type TrainerProgress} from './trainer-progress.js'
+import {
+  applyLlamaFactoryLine,
+  applyTrainerEvent,
+  emptyProgress,
+  parseTrainerEvent,
+  type TrainerProgress,
+} from './trainer-progress.js'
 
 export interface TrainerRun {
   exitCode: number
@@ -20,7 +26,8 @@ export interface TrainerRun {
 
 const INSTALL_HINTS: Record<TrainBackend, Text> = {
   llamafactory: optionText`install LLaMA-Factory in this environment (pip install 'llamafactory[torch,metrics,deepspeed]', or pip install -e . in a LLaMA-Factory checkout), or use ${opt('backend')} torch`,
-  torch: 'install the torch trainer\'s launcher and libraries in this environment (pip install accelerate torch transformers peft)',
+  torch:
+    "install the torch trainer's launcher and libraries in this environment (pip install accelerate torch transformers peft)",
 }
 
 /**
@@ -28,11 +35,23 @@ const INSTALL_HINTS: Record<TrainBackend, Text> = {
  * to its process group (it runs in a group of its own, so a terminal's Ctrl-C reaches it once, through webgym), and
  * its exit status is returned (128 + the signal number when a signal ended it).
  */
-export async function launchTrainer(backend: TrainBackend, command: TrainerCommand, options: {status: TrainStatus; loggingSteps: number}): Promise<TrainerRun> {
+export async function launchTrainer(
+  backend: TrainBackend,
+  command: TrainerCommand,
+  options: {status: TrainStatus; loggingSteps: number},
+): Promise<TrainerRun> {
   const progress = emptyProgress()
   const forwarded: NodeJS.Signals[] = []
   const startedAt = new Date()
-  const child = execa(command.file, command.args, {env: command.env, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe', buffer: false, reject: false, detached: true})
+  const child = execa(command.file, command.args, {
+    env: command.env,
+    stdin: 'ignore',
+    stdout: 'pipe',
+    stderr: 'pipe',
+    buffer: false,
+    reject: false,
+    detached: true,
+  })
 
   const signalGroup = (signal: NodeJS.Signals) => {
     if (child.pid === undefined) return
@@ -44,7 +63,9 @@ export async function launchTrainer(backend: TrainBackend, command: TrainerComma
   }
   const onSignal = (signal: NodeJS.Signals) => {
     forwarded.push(signal)
-    options.status.passThrough(`webgym: ${signal}: passed to the trainer; waiting for it to stop${forwarded.length > 1 ? '' : ' (send it again to insist)'}\n`)
+    options.status.passThrough(
+      `webgym: ${signal}: passed to the trainer; waiting for it to stop${forwarded.length > 1 ? '' : ' (send it again to insist)'}\n`,
+    )
     signalGroup(signal)
   }
   // A crash of webgym itself must not leave the trainer's process group running unattended.
@@ -61,7 +82,9 @@ export async function launchTrainer(backend: TrainBackend, command: TrainerComma
   const stderr = new LineSplitter(true)
   child.stderr?.on('data', (chunk: Buffer) => {
     options.status.passThrough(chunk)
-    if (backend === 'llamafactory') for (const line of stderr.push(chunk.toString('utf8'))) applyLlamaFactoryLine(progress, line, options.loggingSteps)
+    if (backend === 'llamafactory')
+      for (const line of stderr.push(chunk.toString('utf8')))
+        applyLlamaFactoryLine(progress, line, options.loggingSteps)
   })
   function handleLine(line: string): void {
     if (backend === 'llamafactory') {
@@ -79,7 +102,11 @@ export async function launchTrainer(backend: TrainBackend, command: TrainerComma
     for (const line of stdout.end()) handleLine(line)
     options.status.stop()
     if (result.code === 'ENOENT' && result.exitCode === undefined && result.signal === undefined) {
-      throw new ExternalError(`${command.file} not found on PATH: the ${backend} backend launches it`, INSTALL_HINTS[backend], {command: command.file, args: command.args})
+      throw new ExternalError(
+        `${command.file} not found on PATH: the ${backend} backend launches it`,
+        INSTALL_HINTS[backend],
+        {command: command.file, args: command.args},
+      )
     }
     const signal = (result.signal as NodeJS.Signals | undefined) ?? null
     const exitCode = result.exitCode ?? (signal ? 128 + (constants.signals[signal] ?? 0) : 1)

@@ -19,7 +19,13 @@ export function datasetInfo(): Record<string, unknown> {
       file_name: 'data.json',
       formatting: 'sharegpt',
       columns: {messages: 'messages', images: 'images'},
-      tags: {role_tag: 'role', content_tag: 'content', user_tag: 'user', assistant_tag: 'assistant', system_tag: 'system'},
+      tags: {
+        role_tag: 'role',
+        content_tag: 'content',
+        user_tag: 'user',
+        assistant_tag: 'assistant',
+        system_tag: 'system',
+      },
     },
   }
 }
@@ -32,7 +38,14 @@ export function deepspeedZero2(): Record<string, unknown> {
     gradient_accumulation_steps: 'auto',
     gradient_clipping: 'auto',
     zero_allow_untested_optimizer: true,
-    fp16: {enabled: 'auto', loss_scale: 0, loss_scale_window: 1000, initial_scale_power: 16, hysteresis: 2, min_loss_scale: 1},
+    fp16: {
+      enabled: 'auto',
+      loss_scale: 0,
+      loss_scale_window: 1000,
+      initial_scale_power: 16,
+      hysteresis: 2,
+      min_loss_scale: 1,
+    },
     bf16: {enabled: 'auto'},
     zero_optimization: {
       stage: 2,
@@ -57,7 +70,12 @@ export function trainYaml(out: string, hp: Hyperparameters, pixels: PixelRange):
   return `# Written by webgym train; run with: llamafactory-cli train ${join(out, 'train.yaml')}\n${flatYaml([
     {
       title: 'model',
-      values: {model_name_or_path: hp.model, image_max_pixels: pixels.max, image_min_pixels: pixels.min, trust_remote_code: true},
+      values: {
+        model_name_or_path: hp.model,
+        image_max_pixels: pixels.max,
+        image_min_pixels: pixels.min,
+        trust_remote_code: true,
+      },
     },
     {
       title: 'method',
@@ -65,7 +83,9 @@ export function trainYaml(out: string, hp: Hyperparameters, pixels: PixelRange):
         stage: 'sft',
         do_train: true,
         finetuning_type: hp.finetuning,
-        ...(hp.finetuning === 'lora' ? {lora_rank: lora.r, lora_alpha: lora.alpha, lora_dropout: lora.dropout, lora_target: 'all'} : {}),
+        ...(hp.finetuning === 'lora'
+          ? {lora_rank: lora.r, lora_alpha: lora.alpha, lora_dropout: lora.dropout, lora_target: 'all'}
+          : {}),
         deepspeed: join(out, 'ds_z2.json'),
       },
     },
@@ -83,7 +103,13 @@ export function trainYaml(out: string, hp: Hyperparameters, pixels: PixelRange):
     },
     {
       title: 'output',
-      values: {output_dir: join(out, 'checkpoints'), logging_steps: hp.loggingSteps, save_steps: hp.saveSteps, plot_loss: true, report_to: 'none'},
+      values: {
+        output_dir: join(out, 'checkpoints'),
+        logging_steps: hp.loggingSteps,
+        save_steps: hp.saveSteps,
+        plot_loss: true,
+        report_to: 'none',
+      },
     },
     {
       title: 'train',

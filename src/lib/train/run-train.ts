@@ -94,19 +94,40 @@ export async function runTrain(options: TrainOptions): Promise<TrainRecord> {
     await spool.close()
     // REINFORCE's variance-reducing baseline: the mean reward of the batch, here every trajectory read; or per task,
     // the mean of its own attempts (a group baseline, as GRPO-style training uses).
-    if (options.baseline === 'mean' && collected.trajectories > 0) baseline = collected.rewardSum / collected.trajectories
+    if (options.baseline === 'mean' && collected.trajectories > 0)
+      baseline = collected.rewardSum / collected.trajectories
     const groups = collected.byTask
-    const baselineOf = options.baseline === 'group' ? (sample: PendingSample) => groups.get(sample.task)!.rewardSum / groups.get(sample.task)!.n : () => baseline ?? 0
-    dataset = await writeDataset({backend: options.backend, out, spool, baseline: baselineOf, images, skipped: collected.skipped})
+    const baselineOf =
+      options.baseline === 'group'
+        ? (sample: PendingSample) => groups.get(sample.task)!.rewardSum / groups.get(sample.task)!.n
+        : () => baseline ?? 0
+    dataset = await writeDataset({
+      backend: options.backend,
+      out,
+      spool,
+      baseline: baselineOf,
+      images,
+      skipped: collected.skipped,
+    })
   } finally {
     if (spoolOpen) await spool.close().catch(() => undefined)
     await rm(spoolPath, {force: true})
   }
   report(options.reporter, collected, dataset.samples, dataset.trajectories, images.count, out, options.invalid.skipped)
   if (!dataset.pixels) {
-    if (collected.trajectories === 0) throw new InputError('nothing to train on: no judged trajectories in the input', 'name the files of `webgym judge` output, or pipe them on stdin')
-    const hint = options.baseline === 'none' ? optionText`train on successful trajectories (reward 1) of a model policy, e.g. webgym filter ${opt('success')} judged.ndjson` : 'a baseline leaves weight only where the rewards differ'
-    throw new InputError(`nothing to train on: none of the ${collected.trajectories} trajectories has a step to learn from (see the counts above)`, hint)
+    if (collected.trajectories === 0)
+      throw new InputError(
+        'nothing to train on: no judged trajectories in the input',
+        'name the files of `webgym judge` output, or pipe them on stdin',
+      )
+    const hint =
+      options.baseline === 'none'
+        ? optionText`train on successful trajectories (reward 1) of a model policy, e.g. webgym filter ${opt('success')} judged.ndjson`
+        : 'a baseline leaves weight only where the rewards differ'
+    throw new InputError(
+      `nothing to train on: none of the ${collected.trajectories} trajectories has a step to learn from (see the counts above)`,
+      hint,
+    )
   }
   if (options.backend === 'llamafactory') await writeLlamaFactoryConfig(out, options.hyperparameters, dataset.pixels)
   else await writeTorchConfig(out, options.hyperparameters, dataset.pixels)
@@ -123,15 +144,34 @@ export async function runTrain(options: TrainOptions): Promise<TrainRecord> {
     trajectories_unjudged: collected.unjudged,
     images: images.count,
     baseline,
-    ...(options.baseline === 'group' ? {baseline_groups: {tasks: collected.byTask.size, mixed: [...collected.byTask.values()].filter((group) => group.rewardSum > 0 && group.rewardSum < group.n).length}} : {}),
+    ...(options.baseline === 'group'
+      ? {
+          baseline_groups: {
+            tasks: collected.byTask.size,
+            mixed: [...collected.byTask.values()].filter((group) => group.rewardSum > 0 && group.rewardSum < group.n)
+              .length,
+          },
+        }
+      : {}),
     skipped: collected.skipped,
     invalid_skipped: options.invalid.skipped,
   }
   if (options.dryRun) return record
 
-  options.reporter.info(`train: ${Object.entries(command.env).map(([key, value]) => `${key}=${value} `).join('')}${record.command.join(' ')}`)
-  const status = new TrainStatus({quiet: options.reporter.quiet, tty: Boolean(process.stderr.isTTY), intervalSeconds: options.progressIntervalSeconds ?? 10})
-  const run = await launchTrainer(options.backend, command, {status, loggingSteps: options.hyperparameters.loggingSteps})
+  options.reporter.info(
+    `train: ${Object.entries(command.env)
+      .map(([key, value]) => `${key}=${value} `)
+      .join('')}${record.command.join(' ')}`,
+  )
+  const status = new TrainStatus({
+    quiet: options.reporter.quiet,
+    tty: Boolean(process.stderr.isTTY),
+    intervalSeconds: options.progressIntervalSeconds ?? 10,
+  })
+  const run = await launchTrainer(options.backend, command, {
+    status,
+    loggingSteps: options.hyperparameters.loggingSteps,
+  })
   const progress = run.progress
   let checkpoint = progress.done?.checkpoint ?? progress.checkpoint
   if (options.backend === 'llamafactory') {
@@ -154,14 +194,29 @@ export async function runTrain(options: TrainOptions): Promise<TrainRecord> {
   }
 }
 
-function report(reporter: Reporter, collected: {trajectories: number; unjudged: number; withGaps: number; skipped: SkipCounts}, samples: number, used: number, images: number, out: string, invalidSkipped: number): void {
-  if (collected.unjudged > 0) reporter.warn(optionText`${collected.unjudged} trajectories left out: their judging failed (judgment.error); judge them again with webgym judge ${opt('resume')}`)
+function report(
+  reporter: Reporter,
+  collected: {trajectories: number; unjudged: number; withGaps: number; skipped: SkipCounts},
+  samples: number,
+  used: number,
+  images: number,
+  out: string,
+  invalidSkipped: number,
+): void {
+  if (collected.unjudged > 0)
+    reporter.warn(
+      optionText`${collected.unjudged} trajectories left out: their judging failed (judgment.error); judge them again with webgym judge ${opt('resume')}`,
+    )
   const skipped = Object.entries(collected.skipped)
     .filter(([, count]) => count > 0)
     .map(([reason, count]) => `${count} ${reason.replaceAll('_', ' ')}`)
     .join(', ')
-  reporter.info(`train: ${samples} samples from ${used} of ${collected.trajectories} trajectories, ${images} images in ${join(out, 'images')}; steps left out: ${skipped || 'none'}; ${invalidSkipped} invalid records skipped`)
+  reporter.info(
+    `train: ${samples} samples from ${used} of ${collected.trajectories} trajectories, ${images} images in ${join(out, 'images')}; steps left out: ${skipped || 'none'}; ${invalidSkipped} invalid records skipped`,
+  )
   if (collected.withGaps > 0) {
-    reporter.warn(optionText`${collected.withGaps} trajectories have steps missing (their step indices skip): their prompts are rebuilt from the steps there, not exactly as the policy saw them (filter ${opt('dropRepeatedSteps')} marks steps instead of removing them)`)
+    reporter.warn(
+      optionText`${collected.withGaps} trajectories have steps missing (their step indices skip): their prompts are rebuilt from the steps there, not exactly as the policy saw them (filter ${opt('dropRepeatedSteps')} marks steps instead of removing them)`,
+    )
   }
 }

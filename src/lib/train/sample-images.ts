@@ -41,7 +41,11 @@ export class SampleImages {
 
   private async place(shot: string, where: ShotLocation, owner: string): Promise<string> {
     const source = await findShot(shot, where, owner)
-    const name = CONTENT_ADDRESSED.test(basename(source)) ? basename(source).toLowerCase() : `${createHash('sha256').update(await readFile(source)).digest('hex')}${extname(source).toLowerCase() || '.jpg'}`
+    const name = CONTENT_ADDRESSED.test(basename(source))
+      ? basename(source).toLowerCase()
+      : `${createHash('sha256')
+          .update(await readFile(source))
+          .digest('hex')}${extname(source).toLowerCase() || '.jpg'}`
     this.ready ??= mkdir(this.dir, {recursive: true})
     await this.ready
     const target = join(this.dir, name)
@@ -49,7 +53,8 @@ export class SampleImages {
       await link(source, target)
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
-      if (code === 'EXDEV' || code === 'EPERM' || code === 'ENOTSUP' || code === 'EMLINK') await copyFile(source, target).catch((cause) => fail(target, cause))
+      if (code === 'EXDEV' || code === 'EPERM' || code === 'ENOTSUP' || code === 'EMLINK')
+        await copyFile(source, target).catch((cause) => fail(target, cause))
       else if (code !== 'EEXIST') fail(target, error)
     }
     this.placed.add(name)
@@ -65,5 +70,9 @@ async function findShot(shot: string, where: ShotLocation, owner: string): Promi
 }
 
 function fail(target: string, cause: unknown): never {
-  throw new ExternalError(`cannot write ${target} (${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message})`, optionText`check ${opt('out')} and the free disk space`, {cause})
+  throw new ExternalError(
+    `cannot write ${target} (${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message})`,
+    optionText`check ${opt('out')} and the free disk space`,
+    {cause},
+  )
 }

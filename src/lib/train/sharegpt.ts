@@ -13,11 +13,18 @@ export interface ShareGptEntry {
 
 /** The entry, or null when a text holds a literal "<image>": LLaMA-Factory would count it as one more image. */
 export function toShareGpt(sample: TrainingSample): ShareGptEntry | null {
-  const texts = sample.messages.flatMap((message) => (typeof message.content === 'string' ? [message.content] : message.content.flatMap((part) => (part.type === 'text' ? [part.text] : []))))
+  const texts = sample.messages.flatMap((message) =>
+    typeof message.content === 'string'
+      ? [message.content]
+      : message.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])),
+  )
   if ([...texts, sample.response].some((text) => text.includes(IMAGE_TAG))) return null
   const messages = sample.messages.map((message) => ({
     role: message.role,
-    content: typeof message.content === 'string' ? message.content : message.content.map((part) => (part.type === 'text' ? part.text : IMAGE_TAG)).join(''),
+    content:
+      typeof message.content === 'string'
+        ? message.content
+        : message.content.map((part) => (part.type === 'text' ? part.text : IMAGE_TAG)).join(''),
   }))
   messages.push({role: 'assistant', content: sample.response})
   return {messages, images: sampleImages(sample)}

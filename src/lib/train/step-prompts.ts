@@ -37,7 +37,12 @@ const SHOT_PREFIX = 'webgym-shot:'
  * dialect; screenshots are image parts naming the step's screenshot path as the record has it. The current step must
  * have a screenshot.
  */
-export function stepPrompt(trajectory: Trajectory, position: number, settings: PromptSettings, dialect: PolicyDialect): PromptMessage[] {
+export function stepPrompt(
+  trajectory: Trajectory,
+  position: number,
+  settings: PromptSettings,
+  dialect: PolicyDialect,
+): PromptMessage[] {
   const steps = trajectory.steps
   const step = steps[position]!
   if (step.screenshot === null) throw new Error(`step ${step.index} has no screenshot`)
@@ -48,7 +53,9 @@ export function stepPrompt(trajectory: Trajectory, position: number, settings: P
     const path = shownImagePath(at, mode)
     return path === null ? undefined : shotUrl(path)
   }
-  const rounds = steps.slice(0, position).map((past, i) => policyRound(past, i >= oldestImage ? shown(past) : undefined, settings.memory))
+  const rounds = steps
+    .slice(0, position)
+    .map((past, i) => policyRound(past, i >= oldestImage ? shown(past) : undefined, settings.memory))
   let memory: string | null = null
   for (const past of steps.slice(0, position)) if (past.memory !== null) memory = past.memory
   const previous = position > 0 ? steps[position - 1]! : undefined
@@ -56,7 +63,12 @@ export function stepPrompt(trajectory: Trajectory, position: number, settings: P
     task: {intent: trajectory.task.intent, start_url: trajectory.task.start_url, website: trajectory.task.website},
     viewport: trajectory.run.viewport,
     rounds,
-    current: {url: step.url, title: step.title, image: shown(step), ...(step.observation?.text === undefined ? {} : {text: step.observation.text})},
+    current: {
+      url: step.url,
+      title: step.title,
+      image: shown(step),
+      ...(step.observation?.text === undefined ? {} : {text: step.observation.text}),
+    },
     memory: settings.memory ? memory : null,
     useMemory: settings.memory,
     lastActionNoEffect: previous?.repeated ?? false,
@@ -72,7 +84,8 @@ function shotUrl(path: string): string {
 
 function toPromptMessage(message: ChatMessage): PromptMessage {
   const role = message.role
-  if (role !== 'system' && role !== 'user' && role !== 'assistant') throw new Error(`unexpected ${role} message from the prompt builder`)
+  if (role !== 'system' && role !== 'user' && role !== 'assistant')
+    throw new Error(`unexpected ${role} message from the prompt builder`)
   const {content} = message as {content: unknown}
   if (typeof content === 'string') return {role, content}
   if (!Array.isArray(content)) throw new Error(`unexpected ${role} content from the prompt builder`)
@@ -81,7 +94,8 @@ function toPromptMessage(message: ChatMessage): PromptMessage {
     content: content.map((part: {type: string; text?: string; image_url?: {url: string}}): PromptPart => {
       if (part.type === 'text') return {type: 'text', text: part.text ?? ''}
       const url = part.image_url?.url ?? ''
-      if (part.type !== 'image_url' || !url.startsWith(SHOT_PREFIX)) throw new Error(`unexpected ${part.type} part from the prompt builder`)
+      if (part.type !== 'image_url' || !url.startsWith(SHOT_PREFIX))
+        throw new Error(`unexpected ${part.type} part from the prompt builder`)
       return {type: 'image', shot: url.slice(SHOT_PREFIX.length)}
     }),
   }

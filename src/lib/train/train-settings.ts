@@ -1,4 +1,3 @@
-
 // What `webgym train` writes and launches: the dataset backend, the objective and the trainer's hyperparameters.
 
 export const TRAIN_BACKENDS = ['llamafactory', 'torch'] as const

@@ -31,7 +31,9 @@ export class TrainStatus {
       case 'checkpoint':
         return this.line(`checkpoint at step ${progress.step ?? '?'}: ${event.path}`)
       case 'done':
-        return this.line(`done: ${progress.done?.steps ?? progress.step ?? '?'} steps, final loss ${format(progress.done?.finalLoss ?? progress.loss)}`)
+        return this.line(
+          `done: ${progress.done?.steps ?? progress.step ?? '?'} steps, final loss ${format(progress.done?.finalLoss ?? progress.loss)}`,
+        )
       case 'step': {
         const text = `step ${progress.step}/${progress.totalSteps ?? '?'}, loss ${format(progress.loss)}, lr ${format(progress.learningRate)}`
         if (this.options.tty) {

@@ -47,7 +47,16 @@ function torchCommand(out: string, layout: LaunchLayout): TrainerCommand {
   const nnodes = layout.nnodes ?? 1
   if (layout.nprocPerNode !== undefined) args.push('--num_processes', String(layout.nprocPerNode * nnodes))
   if (nnodes > 1) {
-    args.push('--num_machines', String(nnodes), '--machine_rank', String(layout.nodeRank ?? 0), '--main_process_ip', layout.masterAddr!, '--main_process_port', String(layout.masterPort ?? DEFAULT_MASTER_PORT))
+    args.push(
+      '--num_machines',
+      String(nnodes),
+      '--machine_rank',
+      String(layout.nodeRank ?? 0),
+      '--main_process_ip',
+      layout.masterAddr!,
+      '--main_process_port',
+      String(layout.masterPort ?? DEFAULT_MASTER_PORT),
+    )
   }
   args.push(TORCH_TRAINER, '--config', join(out, TORCH_CONFIG))
   return {file: 'accelerate', args, env: {}}

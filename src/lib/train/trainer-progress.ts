@@ -34,7 +34,9 @@ export function parseTrainerEvent(line: string): TrainerEvent | null {
     return null
   }
   const event = (value as {event?: unknown})?.event
-  return event === 'start' || event === 'step' || event === 'checkpoint' || event === 'done' ? (value as TrainerEvent) : null
+  return event === 'start' || event === 'step' || event === 'checkpoint' || event === 'done'
+    ? (value as TrainerEvent)
+    : null
 }
 
 export function applyTrainerEvent(progress: TrainerProgress, event: TrainerEvent): void {
@@ -53,7 +55,11 @@ export function applyTrainerEvent(progress: TrainerProgress, event: TrainerEvent
       progress.step = numberOr(event.step, progress.step)
       break
     case 'done':
-      progress.done = {steps: numberOr(event.steps, null), finalLoss: numberOr(event.final_loss, null), checkpoint: typeof event.checkpoint === 'string' ? event.checkpoint : null}
+      progress.done = {
+        steps: numberOr(event.steps, null),
+        finalLoss: numberOr(event.final_loss, null),
+        checkpoint: typeof event.checkpoint === 'string' ? event.checkpoint : null,
+      }
       break
   }
 }

@@ -22,5 +22,9 @@ export interface TrainingSample {
 
 /** The image paths of a sample, in the order they appear. */
 export function sampleImages(sample: Pick<TrainingSample, 'messages'>): string[] {
-  return sample.messages.flatMap((message) => (typeof message.content === 'string' ? [] : message.content.flatMap((part) => (part.type === 'image' ? [part.path] : []))))
+  return sample.messages.flatMap((message) =>
+    typeof message.content === 'string'
+      ? []
+      : message.content.flatMap((part) => (part.type === 'image' ? [part.path] : [])),
+  )
 }

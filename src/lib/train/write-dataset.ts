@@ -47,7 +47,12 @@ export async function writeDataset(options: WriteDatasetOptions): Promise<Datase
           options.skipped.zero_weight++
           continue
         }
-        const sample: TrainingSample = {id: pending.id, messages: await placeImages(pending, options.images), response: pending.response, weight}
+        const sample: TrainingSample = {
+          id: pending.id,
+          messages: await placeImages(pending, options.images),
+          response: pending.response,
+          weight,
+        }
         if (torch) await writer.write(sample)
         else {
           const entry = toShareGpt(sample)
@@ -75,7 +80,11 @@ async function placeImages(pending: PendingSample, images: SampleImages): Promis
   return Promise.all(
     pending.messages.map(async (message): Promise<SampleMessage> => {
       if (typeof message.content === 'string') return {role: message.role, content: message.content}
-      const content = await Promise.all(message.content.map(async (part) => (part.type === 'text' ? part : {type: 'image' as const, path: await images.add(part.shot, where, pending.id)})))
+      const content = await Promise.all(
+        message.content.map(async (part) =>
+          part.type === 'text' ? part : {type: 'image' as const, path: await images.add(part.shot, where, pending.id)},
+        ),
+      )
       return {role: message.role, content}
     }),
   )

@@ -3,7 +3,14 @@ import {html, type SafeHtml} from './html.js'
 // The coloured labels for a trajectory's status and reward, the same on the index and on its own page.
 
 /** The badge tone of each status (the index's script colours its rows' badges from the same map). */
-export const STATUS_TONE = new Map<string, string>([['answered', 'ok'], ['horizon', 'warn'], ['stuck', 'warn'], ['blocked', 'bad'], ['error', 'bad'], ['aborted', 'bad']])
+export const STATUS_TONE = new Map<string, string>([
+  ['answered', 'ok'],
+  ['horizon', 'warn'],
+  ['stuck', 'warn'],
+  ['blocked', 'bad'],
+  ['error', 'bad'],
+  ['aborted', 'bad'],
+])
 
 export function statusBadge(status: string): SafeHtml {
   return html`<span class="badge ${STATUS_TONE.get(status) ?? ''}">${status}</span>`

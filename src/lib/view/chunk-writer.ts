@@ -26,7 +26,11 @@ export class ChunkWriter {
     const json = JSON.stringify(row)
     this.rows.push(json)
     this.bytes += Buffer.byteLength(json) + 2
-    if (this.bytes >= (this.options.maxBytes ?? CHUNK_MAX_BYTES) || this.rows.length >= (this.options.maxRows ?? CHUNK_MAX_ROWS)) await this.flush()
+    if (
+      this.bytes >= (this.options.maxBytes ?? CHUNK_MAX_BYTES) ||
+      this.rows.length >= (this.options.maxRows ?? CHUNK_MAX_ROWS)
+    )
+      await this.flush()
   }
 
   /** Writes the last chunk; returns the rows in each. */

@@ -24,10 +24,19 @@ interface TaskFacts {
 }
 
 /** How a task's outcome changed from run A to run B. */
-export type Change = 'to success' | 'to failure' | 'only in A' | 'only in B' | 'both success' | 'both failure' | 'not judged'
+export type Change =
+  'to success' | 'to failure' | 'only in A' | 'only in B' | 'both success' | 'both failure' | 'not judged'
 
 /** The comparison table's order: flipped tasks first, then tasks one run lacks, then the unchanged. */
-export const CHANGE_ORDER: readonly Change[] = ['to success', 'to failure', 'only in A', 'only in B', 'both success', 'both failure', 'not judged']
+export const CHANGE_ORDER: readonly Change[] = [
+  'to success',
+  'to failure',
+  'only in A',
+  'only in B',
+  'both success',
+  'both failure',
+  'not judged',
+]
 
 export interface PairRow {
   taskId: string
@@ -65,11 +74,19 @@ export class RunPairing {
   }
 
   add(row: IndexRow): void {
-    if (!this.tasks.has(row.taskId)) this.tasks.set(row.taskId, {intent: clip(row.intent, INTENT_MAX), level: row.level, domain: row.domain, source: row.source, split: row.split})
+    if (!this.tasks.has(row.taskId))
+      this.tasks.set(row.taskId, {
+        intent: clip(row.intent, INTENT_MAX),
+        level: row.level,
+        domain: row.domain,
+        source: row.source,
+        split: row.split,
+      })
     const firsts = this.firsts[row.run]!
     const earlier = firsts.get(row.taskId)
     // The lowest attempt counts; the same attempt given twice counts once, the first time.
-    if (!earlier || row.attempt < earlier.attempt) firsts.set(row.taskId, {n: row.n, attempt: row.attempt, reward: row.reward})
+    if (!earlier || row.attempt < earlier.attempt)
+      firsts.set(row.taskId, {n: row.n, attempt: row.attempt, reward: row.reward})
   }
 
   /** Run b against run a (0-based positions). */
@@ -81,7 +98,10 @@ export class RunPairing {
     const stats = (side: SplitSide | null) => {
       const first = this.outcomes(a, side)
       const second = this.outcomes(b, side)
-      return {paired: comparePaired(first, second, options), successes: {a: sharedSuccesses(first, second), b: sharedSuccesses(second, first)}}
+      return {
+        paired: comparePaired(first, second, options),
+        successes: {a: sharedSuccesses(first, second), b: sharedSuccesses(second, first)},
+      }
     }
     const present = new Set([...this.tasks.values()].map((task) => task.split))
     const sides = (['train', 'test'] as const).filter((side) => present.has(side))
@@ -91,7 +111,9 @@ export class RunPairing {
       ...stats(null),
       bySplit: sides.length === 0 ? null : sides.map((side) => ({side, ...stats(side)})),
       rows,
-      changes: Object.fromEntries(CHANGE_ORDER.map((kind) => [kind, rows.filter((row) => row.change === kind).length])) as Record<Change, number>,
+      changes: Object.fromEntries(
+        CHANGE_ORDER.map((kind) => [kind, rows.filter((row) => row.change === kind).length]),
+      ) as Record<Change, number>,
     }
   }
 
@@ -99,7 +121,15 @@ export class RunPairing {
     const facts = this.tasks.get(taskId)!
     const first = this.firsts[a]!.get(taskId) ?? null
     const second = this.firsts[b]!.get(taskId) ?? null
-    return {taskId, intent: facts.intent, level: facts.level, split: facts.split, a: first, b: second, change: change(first, second)}
+    return {
+      taskId,
+      intent: facts.intent,
+      level: facts.level,
+      split: facts.split,
+      a: first,
+      b: second,
+      change: change(first, second),
+    }
   }
 
   // A run's judged first attempts (on one split side) as src/lib/eval reads a run.
@@ -108,7 +138,13 @@ export class RunPairing {
     for (const [taskId, first] of this.firsts[run]!) {
       const facts = this.tasks.get(taskId)!
       if (first.reward === null || (side !== null && facts.split !== side)) continue
-      tasks.set(taskId, {taskId, level: facts.level, domain: facts.domain, source: facts.source, attempts: [{attempt: first.attempt, success: first.reward === 1, steps: 0, status: ''}]})
+      tasks.set(taskId, {
+        taskId,
+        level: facts.level,
+        domain: facts.domain,
+        source: facts.source,
+        attempts: [{attempt: first.attempt, success: first.reward === 1, steps: 0, status: ''}],
+      })
     }
     return {name: this.runs[run]!.name, file: this.runs[run]!.file, policy: null, model: null, tasks, duplicates: 0}
   }

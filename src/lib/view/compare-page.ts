@@ -44,7 +44,8 @@ function pairedFacts({paired, successes, changes}: Comparison): SafeHtml {
   const others = html`<dt>Only in A</dt><dd data-field="only-a">${changes['only in A']} tasks</dd>
 <dt>Only in B</dt><dd data-field="only-b">${changes['only in B']} tasks</dd>
 <dt>Not judged in A or B</dt><dd data-field="not-judged">${changes['not judged']} tasks</dd>`
-  if (paired.n === 0) return html`<p class="muted">No task is judged in both runs: nothing to compare.</p><dl class="facts" id="paired">${others}</dl>`
+  if (paired.n === 0)
+    return html`<p class="muted">No task is judged in both runs: nothing to compare.</p><dl class="facts" id="paired">${others}</dl>`
   const toSuccess = paired.flipped.filter((flip) => flip.second === 1).length
   return html`<dl class="facts" id="paired">
 <dt>Tasks judged in both</dt><dd data-field="n">${paired.n}</dd>

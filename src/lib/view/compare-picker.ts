@@ -6,7 +6,10 @@ import type {ReportRun} from './report-runs.js'
 // which says which run is A.
 
 export function comparePicker(runs: readonly ReportRun[]): SafeHtml {
-  const options = (selected: number) => runs.map((run, i) => html`<option value="${String(i + 1)}"${i === selected ? html` selected` : null}>${run.name}</option>`)
+  const options = (selected: number) =>
+    runs.map(
+      (run, i) => html`<option value="${String(i + 1)}"${i === selected ? html` selected` : null}>${run.name}</option>`,
+    )
   return html`<p class="compare-picker" id="compare-picker">
 <label>Run A <select id="compare-a">${options(0)}</select></label>
 <label>Run B <select id="compare-b">${options(1)}</select></label>

@@ -15,7 +15,13 @@ export function compareDataset(a: number, b: number): string {
 }
 
 export class CompareTable {
-  private readonly books = {level: new CodeBook(), split: new CodeBook(), a: new CodeBook(), b: new CodeBook(), change: new CodeBook()}
+  private readonly books = {
+    level: new CodeBook(),
+    split: new CodeBook(),
+    a: new CodeBook(),
+    b: new CodeBook(),
+    change: new CodeBook(),
+  }
   private readonly counts = {level: new ValueCounts(), split: new ValueCounts(), change: new ValueCounts()}
   private rows = 0
 
@@ -33,17 +39,40 @@ export class CompareTable {
     this.counts.level.add(level)
     this.counts.split.add(split)
     this.counts.change.add(row.change)
-    const outcome = (attempt: PairRow['a']) => (attempt === null ? ABSENT : attempt.reward === null ? NONE_LABEL : String(attempt.reward))
-    const cells: unknown[] = [this.rows, row.intent, row.b?.n ?? row.a?.n ?? null, row.taskId, this.books.level.code(level)]
+    const outcome = (attempt: PairRow['a']) =>
+      attempt === null ? ABSENT : attempt.reward === null ? NONE_LABEL : String(attempt.reward)
+    const cells: unknown[] = [
+      this.rows,
+      row.intent,
+      row.b?.n ?? row.a?.n ?? null,
+      row.taskId,
+      this.books.level.code(level),
+    ]
     if (this.options.split) cells.push(this.books.split.code(split))
-    cells.push(this.books.a.code(outcome(row.a)), row.a?.n ?? null, this.books.b.code(outcome(row.b)), row.b?.n ?? null, this.books.change.code(row.change))
+    cells.push(
+      this.books.a.code(outcome(row.a)),
+      row.a?.n ?? null,
+      this.books.b.code(outcome(row.b)),
+      row.b?.n ?? null,
+      this.books.change.code(row.change),
+    )
     return cells
   }
 
   meta(chunks: number[]): TableMeta {
     const {a, b} = this.comparison
-    const code = (id: keyof CompareTable['books'], label: string, render: ColumnSpec['render'], rank?: (value: string) => number): ColumnSpec => ({
-      id, label, kind: 'code', render, values: this.books[id].values, order: this.books[id].order(rank),
+    const code = (
+      id: keyof CompareTable['books'],
+      label: string,
+      render: ColumnSpec['render'],
+      rank?: (value: string) => number,
+    ): ColumnSpec => ({
+      id,
+      label,
+      kind: 'code',
+      render,
+      values: this.books[id].values,
+      order: this.books[id].order(rank),
     })
     const columns: ColumnSpec[] = [
       {id: 'position', label: '#', kind: 'int', render: 'plain', numeric: true, hidden: true},
@@ -60,13 +89,38 @@ export class CompareTable {
       {id: 'bPage', label: 'B page', kind: 'int', render: 'plain', hidden: true},
       code('change', 'Change', 'change', (value) => CHANGE_ORDER.indexOf(value as (typeof CHANGE_ORDER)[number])),
     )
-    const select = (id: 'level' | 'split' | 'change', label: string, rank?: (value: string) => number, text?: (value: string) => string): FacetSpec => ({
-      column: id, label, type: 'select', options: this.counts[id].options(this.books[id], this.books[id].order(rank), text),
+    const select = (
+      id: 'level' | 'split' | 'change',
+      label: string,
+      rank?: (value: string) => number,
+      text?: (value: string) => string,
+    ): FacetSpec => ({
+      column: id,
+      label,
+      type: 'select',
+      options: this.counts[id].options(this.books[id], this.books[id].order(rank), text),
     })
-    const changeText = (value: string) => (value === 'only in A' ? `only in A (${a.name})` : value === 'only in B' ? `only in B (${b.name})` : value)
-    const facets: FacetSpec[] = [select('change', 'Change', (value) => CHANGE_ORDER.indexOf(value as (typeof CHANGE_ORDER)[number]), changeText)]
+    const changeText = (value: string) =>
+      value === 'only in A' ? `only in A (${a.name})` : value === 'only in B' ? `only in B (${b.name})` : value
+    const facets: FacetSpec[] = [
+      select('change', 'Change', (value) => CHANGE_ORDER.indexOf(value as (typeof CHANGE_ORDER)[number]), changeText),
+    ]
     if (this.options.split) facets.push(select('split', 'Split', SPLIT_RANK))
-    facets.push(select('level', 'Level', LEVEL_RANK), {column: 'intent', label: 'Task', type: 'search'}, {column: 'task', label: 'Task id', type: 'search'})
-    return {dataset: this.options.dataset, chunks, total: this.rows, columns, facets, runs: [a, b].map((run) => ({name: run.name, colour: run.colour})), pageSize: 100, order: 'position', labels: null}
+    facets.push(
+      select('level', 'Level', LEVEL_RANK),
+      {column: 'intent', label: 'Task', type: 'search'},
+      {column: 'task', label: 'Task id', type: 'search'},
+    )
+    return {
+      dataset: this.options.dataset,
+      chunks,
+      total: this.rows,
+      columns,
+      facets,
+      runs: [a, b].map((run) => ({name: run.name, colour: run.colour})),
+      pageSize: 100,
+      order: 'position',
+      labels: null,
+    }
   }
 }

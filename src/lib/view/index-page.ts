@@ -50,7 +50,13 @@ ${tally.charts({split: options.split})}
 ${label ? labelPanel() : null}
 ${renderFilters(meta, 'trajectories')}
 ${renderTable(meta, 'trajectories')}`
-  return renderPage({title, body, script: indexScript(label, runs.length > 1 && (options.comparisons ?? []).length > 0), loadsScripts: true, dataset: {reportRoot: 'index.html'}})
+  return renderPage({
+    title,
+    body,
+    script: indexScript(label, runs.length > 1 && (options.comparisons ?? []).length > 0),
+    loadsScripts: true,
+    dataset: {reportRoot: 'index.html'},
+  })
 }
 
 function summaryLine(total: RunSummary): SafeHtml {
@@ -70,8 +76,12 @@ function runsTable(runs: readonly ReportRun[], tally: RunTallies, comparisons: r
 <thead><tr><th>Run</th><th>File</th><th class="num">Trajectories</th><th class="num">Judged</th><th class="num">Success rate [95% CI]</th><th class="num">Mean steps</th></tr></thead>
 <tbody>${rows}</tbody>
 </table>
-${comparisons.length > 0 ? html`${comparePicker(runs)}
-<p>Compared task by task: ${comparisons.map((link, i) => html`${i > 0 ? ' · ' : null}<a href="${link.href}">${link.title}</a>`)}</p>` : null}`
+${
+  comparisons.length > 0
+    ? html`${comparePicker(runs)}
+<p>Compared task by task: ${comparisons.map((link, i) => html`${i > 0 ? ' · ' : null}<a href="${link.href}">${link.title}</a>`)}</p>`
+    : null
+}`
 }
 
 function labelPanel(): SafeHtml {

@@ -12,7 +12,13 @@ export const INTENT_MAX = 300
 export const WEBSITE_MAX = 120
 
 /** The values a row is filtered on, as the select boxes offer them; missing ones are "(none)". */
-export function filterValues(row: IndexRow): {status: string; reward: string; level: string; website: string; split: string} {
+export function filterValues(row: IndexRow): {
+  status: string
+  reward: string
+  level: string
+  website: string
+  split: string
+} {
   return {
     status: row.status,
     reward: row.reward === null ? NONE_LABEL : String(row.reward),
@@ -22,7 +28,11 @@ export function filterValues(row: IndexRow): {status: string; reward: string; le
   }
 }
 
-const REWARD_TEXT = new Map([['1', '1 (success)'], ['0', '0 (failure)'], [NONE_LABEL, 'not judged']])
+const REWARD_TEXT = new Map([
+  ['1', '1 (success)'],
+  ['0', '0 (failure)'],
+  [NONE_LABEL, 'not judged'],
+])
 export const LEVEL_RANK = (value: string) => {
   const i = (LEVELS as readonly string[]).indexOf(value)
   return i === -1 ? LEVELS.length : i
@@ -40,8 +50,23 @@ export interface IndexTableOptions {
 
 /** Builds the index table's rows and, once all are seen, its description for the page. */
 export class IndexTable {
-  private readonly books = {run: new CodeBook(), level: new CodeBook(), split: new CodeBook(), status: new CodeBook(), reward: new CodeBook(), source: new CodeBook()}
-  private readonly counts = {run: new ValueCounts(), level: new ValueCounts(), split: new ValueCounts(), status: new ValueCounts(), reward: new ValueCounts(), website: new ValueCounts(), source: new ValueCounts()}
+  private readonly books = {
+    run: new CodeBook(),
+    level: new CodeBook(),
+    split: new CodeBook(),
+    status: new CodeBook(),
+    reward: new CodeBook(),
+    source: new CodeBook(),
+  }
+  private readonly counts = {
+    run: new ValueCounts(),
+    level: new ValueCounts(),
+    split: new ValueCounts(),
+    status: new ValueCounts(),
+    reward: new ValueCounts(),
+    website: new ValueCounts(),
+    source: new ValueCounts(),
+  }
   private rows = 0
 
   constructor(private readonly options: IndexTableOptions) {
@@ -62,9 +87,18 @@ export class IndexTable {
     this.counts.source.add(row.source)
     const cells: unknown[] = [row.n]
     if (this.multiRun) cells.push(this.books.run.code(run))
-    cells.push(clip(row.intent, INTENT_MAX), row.website === null ? null : clip(row.website, WEBSITE_MAX), this.books.level.code(values.level))
+    cells.push(
+      clip(row.intent, INTENT_MAX),
+      row.website === null ? null : clip(row.website, WEBSITE_MAX),
+      this.books.level.code(values.level),
+    )
     if (this.options.split) cells.push(this.books.split.code(values.split))
-    cells.push(this.books.status.code(values.status), this.books.reward.code(values.reward), row.steps, this.books.source.code(row.source))
+    cells.push(
+      this.books.status.code(values.status),
+      this.books.reward.code(values.reward),
+      row.steps,
+      this.books.source.code(row.source),
+    )
     if (this.options.label) cells.push(row.key)
     return cells
   }
@@ -74,32 +108,61 @@ export class IndexTable {
   }
 
   columns(): ColumnSpec[] {
-    const code = (id: keyof IndexTable['books'], label: string, render: ColumnSpec['render'], rank?: (value: string) => number): ColumnSpec => ({
-      id, label, kind: 'code', render, values: this.books[id].values, order: this.books[id].order(rank),
+    const code = (
+      id: keyof IndexTable['books'],
+      label: string,
+      render: ColumnSpec['render'],
+      rank?: (value: string) => number,
+    ): ColumnSpec => ({
+      id,
+      label,
+      kind: 'code',
+      render,
+      values: this.books[id].values,
+      order: this.books[id].order(rank),
     })
     const columns: ColumnSpec[] = [{id: 'n', label: '#', kind: 'int', render: 'plain', numeric: true}]
-    if (this.multiRun) columns.push({...code('run', 'Run', 'run', (name) => this.options.runs.findIndex((run) => run.name === name))})
+    if (this.multiRun)
+      columns.push({...code('run', 'Run', 'run', (name) => this.options.runs.findIndex((run) => run.name === name))})
     columns.push(
       {id: 'intent', label: 'Task', kind: 'text', render: 'link', link: 'n'},
       {id: 'website', label: 'Website', kind: 'text', render: 'plain'},
       code('level', 'Level', 'plain', LEVEL_RANK),
     )
     if (this.options.split) columns.push(code('split', 'Split', 'plain', SPLIT_RANK))
-    columns.push(code('status', 'Status', 'status'), {...code('reward', 'Reward', 'reward', REWARD_RANK), numeric: true}, {id: 'steps', label: 'Steps', kind: 'int', render: 'plain', numeric: true}, code('source', 'Source', 'plain'))
+    columns.push(
+      code('status', 'Status', 'status'),
+      {...code('reward', 'Reward', 'reward', REWARD_RANK), numeric: true},
+      {id: 'steps', label: 'Steps', kind: 'int', render: 'plain', numeric: true},
+      code('source', 'Source', 'plain'),
+    )
     if (this.options.label) columns.push({id: 'key', label: 'Key', kind: 'text', render: 'plain', hidden: true})
     return columns
   }
 
   facets(): FacetSpec[] {
-    const select = (id: 'run' | 'level' | 'split' | 'status' | 'reward' | 'source', label: string, rank?: (value: string) => number, text?: (value: string) => string): FacetSpec => ({
-      column: id, label, type: 'select', options: this.counts[id].options(this.books[id], this.books[id].order(rank), text),
+    const select = (
+      id: 'run' | 'level' | 'split' | 'status' | 'reward' | 'source',
+      label: string,
+      rank?: (value: string) => number,
+      text?: (value: string) => string,
+    ): FacetSpec => ({
+      column: id,
+      label,
+      type: 'select',
+      options: this.counts[id].options(this.books[id], this.books[id].order(rank), text),
     })
     const facets: FacetSpec[] = []
-    if (this.multiRun) facets.push(select('run', 'Run', (name) => this.options.runs.findIndex((run) => run.name === name)))
+    if (this.multiRun)
+      facets.push(select('run', 'Run', (name) => this.options.runs.findIndex((run) => run.name === name)))
     if (this.options.split) facets.push(select('split', 'Split', SPLIT_RANK))
     // Sources are few (a benchmark each): a select box beside the split's, in name order.
     facets.push(select('source', 'Source'))
-    facets.push(select('status', 'Status'), select('reward', 'Reward', REWARD_RANK, (value) => REWARD_TEXT.get(value) ?? value), select('level', 'Level', LEVEL_RANK))
+    facets.push(
+      select('status', 'Status'),
+      select('reward', 'Reward', REWARD_RANK, (value) => REWARD_TEXT.get(value) ?? value),
+      select('level', 'Level', LEVEL_RANK),
+    )
     facets.push(this.websiteFacet())
     facets.push({column: 'intent', label: 'Task', type: 'search'})
     return facets
@@ -109,8 +172,15 @@ export class IndexTable {
   private websiteFacet(): FacetSpec {
     const websites = this.counts.website
     if (websites.size > MAX_SELECT_VALUES) return {column: 'website', label: 'Website', type: 'search'}
-    const values = [...websites.counts.keys()].sort((a, b) => (a === NONE_LABEL ? 1 : b === NONE_LABEL ? -1 : a.localeCompare(b)))
-    return {column: 'website', label: 'Website', type: 'select', options: values.map((value) => ({value, text: value, count: websites.counts.get(value)!}))}
+    const values = [...websites.counts.keys()].sort((a, b) =>
+      a === NONE_LABEL ? 1 : b === NONE_LABEL ? -1 : a.localeCompare(b),
+    )
+    return {
+      column: 'website',
+      label: 'Website',
+      type: 'select',
+      options: values.map((value) => ({value, text: value, count: websites.counts.get(value)!})),
+    }
   }
 
   meta(chunks: number[]): TableMeta {

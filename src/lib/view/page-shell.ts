@@ -76,8 +76,18 @@ button.mark[aria-pressed=true].no{background:#f8e0e0;color:var(--bad);border-col
  * here (by hash), so an escaping slip in record data could not fetch or execute anything from elsewhere. `root` is
  * the way from the page to the report folder ('' or '../').
  */
-export function renderPage(options: {title: string; body: SafeHtml; script?: string; root?: string; loadsScripts?: boolean; dataset?: Record<string, string>}): string {
-  const sources = [options.script ? `'sha256-${createHash('sha256').update(options.script).digest('base64')}'` : null, options.loadsScripts ? "'self' file:" : null].filter((source) => source !== null)
+export function renderPage(options: {
+  title: string
+  body: SafeHtml
+  script?: string
+  root?: string
+  loadsScripts?: boolean
+  dataset?: Record<string, string>
+}): string {
+  const sources = [
+    options.script ? `'sha256-${createHash('sha256').update(options.script).digest('base64')}'` : null,
+    options.loadsScripts ? "'self' file:" : null,
+  ].filter((source) => source !== null)
   const scriptSrc = sources.length > 0 ? sources.join(' ') : "'none'"
   // The policy is this module's constant (its quotes must stay quotes), so it goes in raw.
   const policy = `default-src 'none'; img-src 'self' file: data:; style-src 'self' file: 'unsafe-inline'; script-src ${scriptSrc}; base-uri 'none'; form-action 'none'`

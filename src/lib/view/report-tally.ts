@@ -16,10 +16,22 @@ export interface RunSummary {
 
 /** The summary charts' counts, per run, kept as rows stream by (nothing per trajectory is held). */
 export class RunTallies {
-  private readonly byRun: {summary: RunSummary; level: RateTally; domain: RateTally; split: RateTally; steps: Map<number, number>}[]
+  private readonly byRun: {
+    summary: RunSummary
+    level: RateTally
+    domain: RateTally
+    split: RateTally
+    steps: Map<number, number>
+  }[]
 
   constructor(private readonly runs: readonly ReportRun[]) {
-    this.byRun = runs.map(() => ({summary: {trajectories: 0, judged: 0, successes: 0, steps: 0}, level: new RateTally(), domain: new RateTally(), split: new RateTally(), steps: new Map()}))
+    this.byRun = runs.map(() => ({
+      summary: {trajectories: 0, judged: 0, successes: 0, steps: 0},
+      level: new RateTally(),
+      domain: new RateTally(),
+      split: new RateTally(),
+      steps: new Map(),
+    }))
   }
 
   add(row: IndexRow): void {
@@ -53,10 +65,21 @@ export class RunTallies {
   /** The summary charts: success rate by level, by domain and (with a test side) by split side, then steps. */
   charts(options: {split: boolean}): SafeHtml {
     const cards = [
-      this.rateCard('Success rate by level', this.aligned('level', (labels) => levelOrder(labels))),
+      this.rateCard(
+        'Success rate by level',
+        this.aligned('level', (labels) => levelOrder(labels)),
+      ),
       this.rateCard('Success rate by domain', topGroups(this.byRun.map((run) => run.domain))),
     ]
-    if (options.split) cards.push(this.rateCard('Success rate by split side', this.aligned('split', (labels) => [...labels].sort((a, b) => (a === 'train' ? -1 : b === 'train' ? 1 : a.localeCompare(b))))))
+    if (options.split)
+      cards.push(
+        this.rateCard(
+          'Success rate by split side',
+          this.aligned('split', (labels) =>
+            [...labels].sort((a, b) => (a === 'train' ? -1 : b === 'train' ? 1 : a.localeCompare(b))),
+          ),
+        ),
+      )
     cards.push(this.stepsCard())
     return html`<div class="charts">${cards}</div>`
   }
@@ -68,7 +91,8 @@ export class RunTallies {
   }
 
   private rateCard(title: string, byRun: RateGroup[][]): SafeHtml {
-    const chart = this.runs.length === 1 ? rateChart({title, groups: byRun[0]!}) : runRateChart({title, runs: this.runs, byRun})
+    const chart =
+      this.runs.length === 1 ? rateChart({title, groups: byRun[0]!}) : runRateChart({title, runs: this.runs, byRun})
     return html`<section class="card"><h3>${title}</h3>${chart}</section>`
   }
 
@@ -77,7 +101,12 @@ export class RunTallies {
     const chart =
       this.runs.length === 1
         ? histogramChart({title, bins: histogramBinsOfCounts(this.byRun[0]!.steps), unit: 'steps'})
-        : runHistogramChart({title, runs: this.runs, binsByRun: runHistogramBins(this.byRun.map((run) => run.steps)), unit: 'steps'})
+        : runHistogramChart({
+            title,
+            runs: this.runs,
+            binsByRun: runHistogramBins(this.byRun.map((run) => run.steps)),
+            unit: 'steps',
+          })
     return html`<section class="card"><h3>${title}</h3>${chart}</section>`
   }
 }

@@ -20,7 +20,10 @@ export interface FactGroupLines {
  * The rubric's facts, each with the verdict the judge gave it (matched by group id and fact text), in rubric order;
  * verdicts on facts the rubric does not hold follow in their own groups, so nothing the judge said is hidden.
  */
-export function factLines(rubric: Rubric | null, verdicts: readonly FactVerdict[] | null | undefined): FactGroupLines[] {
+export function factLines(
+  rubric: Rubric | null,
+  verdicts: readonly FactVerdict[] | null | undefined,
+): FactGroupLines[] {
   const unused = [...(verdicts ?? [])]
   const take = (groupId: string, fact: string): FactVerdict | undefined => {
     let i = unused.findIndex((verdict) => String(verdict.group_id) === groupId && verdict.fact === fact)

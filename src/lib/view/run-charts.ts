@@ -18,7 +18,11 @@ export function runLegend(runs: readonly ReportRun[]): SafeHtml {
 }
 
 /** Success-rate bars: for each group, one bar per run (`byRun[r][g]` is run r's group g). */
-export function runRateChart(options: {title: string; runs: readonly ReportRun[]; byRun: readonly (readonly RateGroup[])[]}): SafeHtml {
+export function runRateChart(options: {
+  title: string
+  runs: readonly ReportRun[]
+  byRun: readonly (readonly RateGroup[])[]
+}): SafeHtml {
   const {runs, byRun} = options
   const groups = byRun[0] ?? []
   if (groups.length === 0) return html`<p class="muted">No trajectories.</p>`
@@ -30,7 +34,10 @@ export function runRateChart(options: {title: string; runs: readonly ReportRun[]
       const group = byRun[r]![g]!
       const y = top + r * BAR_H
       const rate = successRate(group)
-      const value = rate === null ? `n/a (${group.total} not judged)` : `${Math.round(rate * 100)}% (${group.successes}/${group.judged})`
+      const value =
+        rate === null
+          ? `n/a (${group.total} not judged)`
+          : `${Math.round(rate * 100)}% (${group.successes}/${group.judged})`
       return html`<g>
 <title>${run.name}, ${group.label}: ${value}</title>
 <rect class="track" x="${LABEL_W}" y="${y + 1}" width="${BAR_W}" height="${BAR_H - 2}" rx="2"/>
@@ -62,7 +69,12 @@ export function runHistogramBins(countsByRun: readonly ReadonlyMap<number, numbe
 }
 
 /** A histogram with, in each bin, one bar per run as tall as its share of that run's trajectories. */
-export function runHistogramChart(options: {title: string; runs: readonly ReportRun[]; binsByRun: readonly (readonly Bin[])[]; unit: string}): SafeHtml {
+export function runHistogramChart(options: {
+  title: string
+  runs: readonly ReportRun[]
+  binsByRun: readonly (readonly Bin[])[]
+  unit: string
+}): SafeHtml {
   const {runs, binsByRun} = options
   const bins = binsByRun[0] ?? []
   if (bins.length === 0) return html`<p class="muted">No trajectories.</p>`

@@ -9,7 +9,14 @@ import type {ShotView} from './step-view.js'
 /** Where a record's screenshot path lands under the report's shots/ folder (a path relative to it, with /). */
 export function shotDestination(path: string): string {
   const normal = posix.normalize(path.replaceAll('\\', '/'))
-  if (!isAbsolute(path) && !posix.isAbsolute(normal) && normal !== '..' && !normal.startsWith('../') && !/^[a-z]:/i.test(normal)) return normal
+  if (
+    !isAbsolute(path) &&
+    !posix.isAbsolute(normal) &&
+    normal !== '..' &&
+    !normal.startsWith('../') &&
+    !/^[a-z]:/i.test(normal)
+  )
+    return normal
   // An absolute or escaping path keeps its extension under a name derived from the whole path.
   return `external/${createHash('sha256').update(path).digest('hex').slice(0, 16)}${extname(normal).toLowerCase()}`
 }
@@ -62,8 +69,11 @@ export class ShotCopier {
       }
     }
     this.missing++
-    const why = problems.length > 0 ? `cannot read it (${problems.join('; ')})` : `not found (looked at ${candidates.join(', ')})`
-    const hint = where.shots ? optionText`check ${opt('shots')}` : optionText`pass ${opt('shots')} DIR, the store rollout wrote them to`
+    const why =
+      problems.length > 0 ? `cannot read it (${problems.join('; ')})` : `not found (looked at ${candidates.join(', ')})`
+    const hint = where.shots
+      ? optionText`check ${opt('shots')}`
+      : optionText`pass ${opt('shots')} DIR, the store rollout wrote them to`
     this.options.reporter.warn(optionText`screenshot ${path} ${why}: its steps show a placeholder (${hint})`)
     return {missing: `Screenshot not found: ${path}`}
   }

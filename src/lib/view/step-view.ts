@@ -47,7 +47,8 @@ ${step.response ? html`<details><summary>Raw response</summary><pre>${step.respo
 }
 
 function shotImage(step: Step, options: StepViewOptions): SafeHtml {
-  if ('missing' in options.shot) return html`<div class="missing" style="aspect-ratio:${options.viewport.width}/${options.viewport.height}">${options.shot.missing}</div>`
+  if ('missing' in options.shot)
+    return html`<div class="missing" style="aspect-ratio:${options.viewport.width}/${options.viewport.height}">${options.shot.missing}</div>`
   return html`<img src="${options.shot.href}" alt="Screenshot of step ${step.index}" width="${options.viewport.width}" height="${options.viewport.height}" loading="lazy" decoding="async">`
 }
 

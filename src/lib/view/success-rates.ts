@@ -31,7 +31,8 @@ export function domainLabel(row: Pick<IndexRow, 'domain' | 'website'>): string {
 /** Labels easy to hard, then unknown ones alphabetically, then "(none)". */
 export function levelOrder(labels: Iterable<string>): string[] {
   const known: string[] = [...LEVELS]
-  const rank = (label: string) => (label === NONE_LABEL ? known.length + 1 : known.includes(label) ? known.indexOf(label) : known.length)
+  const rank = (label: string) =>
+    label === NONE_LABEL ? known.length + 1 : known.includes(label) ? known.indexOf(label) : known.length
   return [...labels].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
 }
 
@@ -41,7 +42,8 @@ export function levelOrder(labels: Iterable<string>): string[] {
  */
 export function topGroups(tallies: readonly RateTally[], top = 15): RateGroup[][] {
   const totals = new Map<string, number>()
-  for (const tally of tallies) for (const group of tally.groups.values()) totals.set(group.label, (totals.get(group.label) ?? 0) + group.total)
+  for (const tally of tallies)
+    for (const group of tally.groups.values()) totals.set(group.label, (totals.get(group.label) ?? 0) + group.total)
   const labels = [...totals.keys()].sort((a, b) => totals.get(b)! - totals.get(a)! || a.localeCompare(b))
   if (labels.length <= top) return tallies.map((tally) => labels.map((label) => tally.group(label)))
   const kept = labels.slice(0, top - 1)

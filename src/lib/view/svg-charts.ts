@@ -30,7 +30,10 @@ export function rateChart(options: {title: string; groups: readonly RateGroup[]}
     const y = 4 + i * ROW_H
     const rate = successRate(group)
     const width = rate === null ? 0 : round(BAR_W * rate)
-    const value = rate === null ? `n/a (${group.total} not judged)` : `${Math.round(rate * 100)}% (${group.successes}/${group.judged})`
+    const value =
+      rate === null
+        ? `n/a (${group.total} not judged)`
+        : `${Math.round(rate * 100)}% (${group.successes}/${group.judged})`
     return html`<g class="row">
 <title>${group.label}: ${value}</title>
 <text x="${LABEL_W - 8}" y="${y + 16}" text-anchor="end">${shorten(group.label, 24)}</text>
@@ -110,7 +113,11 @@ export function histogramBinsOfCounts(counts: ReadonlyMap<number, number>, maxBi
   let max = 0
   for (const value of counts.keys()) max = Math.max(max, value)
   const width = Math.max(1, Math.ceil((max + 1) / maxBins))
-  const bins: Bin[] = Array.from({length: Math.floor(max / width) + 1}, (_, k) => ({from: k * width, to: k * width + width - 1, count: 0}))
+  const bins: Bin[] = Array.from({length: Math.floor(max / width) + 1}, (_, k) => ({
+    from: k * width,
+    to: k * width + width - 1,
+    count: 0,
+  }))
   for (const [value, count] of counts) bins[Math.floor(Math.max(0, value) / width)].count += count
   return bins
 }

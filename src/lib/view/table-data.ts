@@ -96,7 +96,10 @@ export class ValueCounts {
 
   /** The options of a select box, in the order of `codes` of `book` (values never counted left out). */
   options(book: CodeBook, order: readonly number[], text: (value: string) => string = (value) => value): FacetOption[] {
-    return order.map((code) => book.values[code]!).filter((value) => this.counts.has(value)).map((value) => ({value, text: text(value), count: this.counts.get(value)!}))
+    return order
+      .map((code) => book.values[code]!)
+      .filter((value) => this.counts.has(value))
+      .map((value) => ({value, text: text(value), count: this.counts.get(value)!}))
   }
 }
 

@@ -38,7 +38,10 @@ function labelFacet(): SafeHtml {
 export function renderTable(meta: TableMeta, id: string): SafeHtml {
   const head = meta.columns
     .filter((column) => !column.hidden)
-    .map((column) => html`<th data-sort="${column.id}" aria-sort="${column.id === meta.order ? 'ascending' : 'none'}"${column.numeric ? raw(' class="num"') : null}><button type="button" class="sort">${column.label}</button></th>`)
+    .map(
+      (column) =>
+        html`<th data-sort="${column.id}" aria-sort="${column.id === meta.order ? 'ascending' : 'none'}"${column.numeric ? raw(' class="num"') : null}><button type="button" class="sort">${column.label}</button></th>`,
+    )
   return html`<table id="${id}" data-report-table data-complete="false">
 <thead><tr>${head}${meta.labels ? html`<th>Label</th>` : null}</tr></thead>
 <tbody></tbody>

@@ -59,7 +59,12 @@ ${renderRubric(factLines(task.rubric, judgment?.facts), {markable: options.label
 ${record.steps.length === 0 ? html`<p class="muted">No steps.</p>` : null}
 ${record.steps.map((step, i) => {
   const shot = options.shots[i] ?? {missing: 'no screenshot recorded'}
-  return renderStep(step, {shot, marked: options.markedShots?.[i] ?? null, viewport: record.run.viewport, key: step.screenshot !== null && keyShots.has(step.screenshot)})
+  return renderStep(step, {
+    shot,
+    marked: options.markedShots?.[i] ?? null,
+    viewport: record.run.viewport,
+    key: step.screenshot !== null && keyShots.has(step.screenshot),
+  })
 })}`
   const label = options.label === true
   return renderPage({

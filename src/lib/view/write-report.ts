@@ -64,7 +64,10 @@ export const DEFAULT_BOOTSTRAP_SAMPLES = 1000
 export async function writeReport(options: WriteReportOptions): Promise<ReportTally> {
   const runs = reportRuns(options.inputs, options.names)
   const outWasMissing = (await assertFolders(options)) === 'missing'
-  const testTasks = options.test === undefined ? null : await readTestTaskIds(options.test, {invalid: options.invalid, maxLineBytes: options.maxLineBytes})
+  const testTasks =
+    options.test === undefined
+      ? null
+      : await readTestTaskIds(options.test, {invalid: options.invalid, maxLineBytes: options.maxLineBytes})
   await mkdir(join(options.outDir, 't'), {recursive: true})
   try {
     return await writePages(options, runs, testTasks)
@@ -80,7 +83,11 @@ async function removeIfNoPages(outDir: string): Promise<void> {
   if (pages.length === 0) await rm(outDir, {recursive: true, force: true})
 }
 
-async function writePages(options: WriteReportOptions, runs: readonly ReportRun[], testTasks: ReadonlySet<string> | null): Promise<ReportTally> {
+async function writePages(
+  options: WriteReportOptions,
+  runs: readonly ReportRun[],
+  testTasks: ReadonlySet<string> | null,
+): Promise<ReportTally> {
   const {outDir} = options
   const label = options.label === true
   const copier = new ShotCopier({outDir, reporter: options.reporter})
@@ -93,16 +100,30 @@ async function writePages(options: WriteReportOptions, runs: readonly ReportRun[
   let n = 0
   try {
     for (const [r, run] of runs.entries()) {
-      for await (const {record, location} of readRecords([run.file], {schema: ViewedTrajectorySchema, invalid: options.invalid, maxLineBytes: options.maxLineBytes})) {
+      for await (const {record, location} of readRecords([run.file], {
+        schema: ViewedTrajectorySchema,
+        invalid: options.invalid,
+        maxLineBytes: options.maxLineBytes,
+      })) {
         n++
-        const where = {shots: options.shots, inputDir: location.file.startsWith('<') ? process.cwd() : dirname(location.file)}
+        const where = {
+          shots: options.shots,
+          inputDir: location.file.startsWith('<') ? process.cwd() : dirname(location.file),
+        }
         const shots: (ShotView | null)[] = []
-        for (const step of record.steps) shots.push(step.screenshot === null ? null : await copier.view(step.screenshot, where))
+        for (const step of record.steps)
+          shots.push(step.screenshot === null ? null : await copier.view(step.screenshot, where))
         const markedShots: (ShotView | null)[] = []
-        for (const step of record.steps) markedShots.push(step.observation?.marked_screenshot ? await copier.view(step.observation.marked_screenshot, where) : null)
+        for (const step of record.steps)
+          markedShots.push(
+            step.observation?.marked_screenshot ? await copier.view(step.observation.marked_screenshot, where) : null,
+          )
         const page = renderTrajectoryPage(record, {n, shots, markedShots, run: runs.length > 1 ? run : null, label})
         await pages.write(join(outDir, ...trajectoryPagePath(n).split('/')), page)
-        const row = indexRow(record, n, {run: r, split: testTasks === null ? null : splitSide(record.task.id, testTasks)})
+        const row = indexRow(record, n, {
+          run: r,
+          split: testTasks === null ? null : splitSide(record.task.id, testTasks),
+        })
         await chunks.add(table.encode(row))
         tallies.add(row)
         pairing?.add(row)
@@ -116,7 +137,10 @@ async function writePages(options: WriteReportOptions, runs: readonly ReportRun[
   await writeFile(join(outDir, STYLESHEET_FILE), REPORT_STYLE)
   const comparisons = pairing ? await writeComparisons(options, runs, pairing, testTasks !== null) : []
   const meta = table.meta(await chunks.finish())
-  await writeFile(join(outDir, 'index.html'), renderIndexPage({meta, runs, tally: tallies, split: testTasks !== null, comparisons}))
+  await writeFile(
+    join(outDir, 'index.html'),
+    renderIndexPage({meta, runs, tally: tallies, split: testTasks !== null, comparisons}),
+  )
   return {
     pages: n,
     comparisons: comparisons.length,
@@ -129,7 +153,12 @@ async function writePages(options: WriteReportOptions, runs: readonly ReportRun[
 
 // Every pair of runs, the later (B) against the earlier (A), as `webgym eval` compares them: compare-<a>-<b>.html and
 // its row chunks.
-async function writeComparisons(options: WriteReportOptions, runs: readonly ReportRun[], pairing: RunPairing, split: boolean): Promise<ComparisonLink[]> {
+async function writeComparisons(
+  options: WriteReportOptions,
+  runs: readonly ReportRun[],
+  pairing: RunPairing,
+  split: boolean,
+): Promise<ComparisonLink[]> {
   const bootstrap = {samples: options.bootstrapSamples ?? DEFAULT_BOOTSTRAP_SAMPLES, seed: options.seed ?? 0}
   const links: ComparisonLink[] = []
   for (let a = 0; a < runs.length; a++) {
@@ -140,7 +169,10 @@ async function writeComparisons(options: WriteReportOptions, runs: readonly Repo
       const chunks = new ChunkWriter({outDir: options.outDir, dataset})
       for (const row of comparison.rows) await chunks.add(table.encode(row))
       const path = comparePagePath(a + 1, b + 1)
-      await writeFile(join(options.outDir, path), renderComparePage({comparison, meta: table.meta(await chunks.finish()), bootstrap}))
+      await writeFile(
+        join(options.outDir, path),
+        renderComparePage({comparison, meta: table.meta(await chunks.finish()), bootstrap}),
+      )
       links.push({href: path, title: `${runs[b]!.name} vs ${runs[a]!.name}`})
     }
   }
@@ -166,9 +198,16 @@ function count(n: number, noun: string): string {
 /** Refuses a report folder that is a file and a screenshot store that is not a folder; says whether the report folder is new. */
 async function assertFolders(options: WriteReportOptions): Promise<'missing' | 'folder'> {
   const out = await kindOf(options.outDir)
-  if (out === 'other') throw new UsageError(optionText`${opt('out')} ${options.outDir} is not a folder`, 'name a folder for the report; it is created when missing')
+  if (out === 'other')
+    throw new UsageError(
+      optionText`${opt('out')} ${options.outDir} is not a folder`,
+      'name a folder for the report; it is created when missing',
+    )
   if (options.shots !== undefined && (await kindOf(options.shots)) !== 'folder') {
-    throw new UsageError(optionText`${opt('shots')} ${options.shots} is not a folder`, 'name the screenshot store rollout wrote to')
+    throw new UsageError(
+      optionText`${opt('shots')} ${options.shots} is not a folder`,
+      'name the screenshot store rollout wrote to',
+    )
   }
   return out
 }

@@ -6,7 +6,10 @@ import {ExternalError, InputError, UsageError} from '../errors.js'
  * input, a usage mistake, a failing file system: re-raised as such in the caller), or the crash that prevented it.
  * `transfer` names buffers of a result to move to the caller instead of copying (they become unusable here).
  */
-export function serveJobs<I, O>(handler: (job: I) => O | Promise<O>, transfer: (result: O) => ArrayBuffer[] = () => []): void {
+export function serveJobs<I, O>(
+  handler: (job: I) => O | Promise<O>,
+  transfer: (result: O) => ArrayBuffer[] = () => [],
+): void {
   parentPort!.on('message', async ({id, job}: {id: number; job: I}) => {
     try {
       const result = await handler(job)

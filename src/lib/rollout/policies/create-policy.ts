@@ -42,7 +42,12 @@ export interface PolicyChoice {
 export async function createPolicy(choice: PolicyChoice): Promise<Policy> {
   switch (choice.name) {
     case 'openai':
-      return new OpenAIPolicy(choice.client!(), {dialect: POLICY_DIALECTS[choice.dialect], useMemory: choice.memory, window: choice.window, maxTokens: choice.maxTokens})
+      return new OpenAIPolicy(choice.client!(), {
+        dialect: POLICY_DIALECTS[choice.dialect],
+        useMemory: choice.memory,
+        window: choice.window,
+        maxTokens: choice.maxTokens,
+      })
     case 'random':
       return new RandomPolicy(choice.randomActions)
     case 'oracle':
@@ -53,7 +58,8 @@ export async function createPolicy(choice: PolicyChoice): Promise<Policy> {
         throw new InputError(optionText`${choice.replay}: cannot read the ${opt('replay')} file`, 'check the path')
       })
       const recorded = new Map<string, Trajectory>()
-      for await (const {record} of readRecords([choice.replay], {schema: TrajectorySchema, invalid: choice.invalid})) recorded.set(trajectoryId(record.task.id, record.attempt ?? 1), record)
+      for await (const {record} of readRecords([choice.replay], {schema: TrajectorySchema, invalid: choice.invalid}))
+        recorded.set(trajectoryId(record.task.id, record.attempt ?? 1), record)
       return new ReplayPolicy(recorded, choice.names)
     }
   }

@@ -58,7 +58,9 @@ export class OpenAIPolicy implements Policy {
   }
 
   private async next(task: Task, input: PolicyInput, sample: number): Promise<PolicyOutput> {
-    const rounds = input.history.map(({step, image}) => policyRound(step, image.length > 0 ? dataUrl(image) : undefined, this.options.useMemory))
+    const rounds = input.history.map(({step, image}) =>
+      policyRound(step, image.length > 0 ? dataUrl(image) : undefined, this.options.useMemory),
+    )
     const messages = this.options.dialect.buildMessages({
       task: {intent: task.intent, start_url: task.start_url, website: task.website},
       viewport: input.viewport,
@@ -77,14 +79,25 @@ export class OpenAIPolicy implements Policy {
     })
     let reply: ChatReply
     try {
-      reply = await this.client.chat(messages, {maxTokens: this.options.maxTokens, signal: input.signal, sample, ...(this.options.dialect.tools ? {tools: this.options.dialect.tools} : {})})
+      reply = await this.client.chat(messages, {
+        maxTokens: this.options.maxTokens,
+        signal: input.signal,
+        sample,
+        ...(this.options.dialect.tools ? {tools: this.options.dialect.tools} : {}),
+      })
     } catch (error) {
       if (error instanceof LlmError) throw new PolicyFailure(error.message)
       throw error
     }
     const response = this.options.dialect.responseText(reply)
     const parsed = this.options.dialect.parseResponse(response, {viewport: input.viewport})
-    return {response, reasoning: reply.reasoning, action: parsed.action, memory: this.options.useMemory ? parsed.memory : null, error: parsed.error}
+    return {
+      response,
+      reasoning: reply.reasoning,
+      action: parsed.action,
+      memory: this.options.useMemory ? parsed.memory : null,
+      error: parsed.error,
+    }
   }
 }
 

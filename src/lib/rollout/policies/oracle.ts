@@ -47,7 +47,10 @@ export class OraclePolicy implements Policy {
 
   begin(task: Task, seed: number): EpisodePolicy {
     const parsed = SolutionSchema.safeParse((task.meta as {solution?: unknown} | undefined)?.solution)
-    if (!parsed.success) throw new PolicyFailure(`${task.id} has no reference solution in meta.solution (the oracle works on fixture-web tasks: webgym sites tasks)`)
+    if (!parsed.success)
+      throw new PolicyFailure(
+        `${task.id} has no reference solution in meta.solution (the oracle works on fixture-web tasks: webgym sites tasks)`,
+      )
     return new OracleEpisode(parsed.data, new SeededRandom(seed), this.options.noise, this.options.elementIds === true)
   }
 }
@@ -115,7 +118,11 @@ class OracleEpisode implements EpisodePolicy {
    * The solution's click or type acted out on the numbered element under the target's centre, as an agent reading the
    * marks names it; a submitted field's Enter follows as a press on the next step.
    */
-  private actOnElement(step: Extract<SolutionStep, {op: 'click' | 'type'}>, place: {point: {x: number; y: number}; nodes: number[]}, input: PolicyInput): PolicyOutput {
+  private actOnElement(
+    step: Extract<SolutionStep, {op: 'click' | 'type'}>,
+    place: {point: {x: number; y: number}; nodes: number[]},
+    input: PolicyInput,
+  ): PolicyOutput {
     const element = elementAt(input.observation.elements, place.nodes, place.point)
     if (element === null) {
       this.next_++
@@ -137,10 +144,23 @@ class OracleEpisode implements EpisodePolicy {
 
   private reply(action: Action): PolicyOutput {
     const thought = thoughtFor(action)
-    return {response: this.elementIds ? somReply(action, thought) : qwen3vlReply(action, thought), action, memory: null, error: null}
+    return {
+      response: this.elementIds ? somReply(action, thought) : qwen3vlReply(action, thought),
+      action,
+      memory: null,
+      error: null,
+    }
   }
 
-  private async locate(page: Page, target: Target, viewport: {width: number; height: number}): Promise<{kind: 'missing'} | {kind: 'scroll'; direction: 'up' | 'down'} | {kind: 'here'; point: {x: number; y: number}; nodes: number[]}> {
+  private async locate(
+    page: Page,
+    target: Target,
+    viewport: {width: number; height: number},
+  ): Promise<
+    | {kind: 'missing'}
+    | {kind: 'scroll'; direction: 'up' | 'down'}
+    | {kind: 'here'; point: {x: number; y: number}; nodes: number[]}
+  > {
     let element
     try {
       element = await uniqueVisible(page, target)
@@ -153,9 +173,14 @@ class OracleEpisode implements EpisodePolicy {
     if (box.y >= viewport.height) return {kind: 'scroll', direction: 'down'}
     if (box.x < 0 || box.x >= viewport.width || !box.hit) {
       // Off to the side, or under a sticky header or banner: the DOM centres it (a move the screenshot then shows).
-      if (this.centred) return {kind: 'here', point: box, nodes: this.elementIds ? await backendNodeIds(page, element) : []}
+      if (this.centred)
+        return {kind: 'here', point: box, nodes: this.elementIds ? await backendNodeIds(page, element) : []}
       this.centred = true
-      await element.evaluate((node) => (node as {scrollIntoView(options: object): void}).scrollIntoView({block: 'center', inline: 'center'})).catch(() => {})
+      await element
+        .evaluate((node) =>
+          (node as {scrollIntoView(options: object): void}).scrollIntoView({block: 'center', inline: 'center'}),
+        )
+        .catch(() => {})
       return this.locate(page, target, viewport)
     }
     this.centred = false
@@ -191,15 +216,29 @@ function centreAndCover(node: unknown): {x: number; y: number; hit: boolean} {
  * label is for (`nodes`, their DOM node ids, in that order), else the innermost numbered element under the target's centre,
  * interactive ones first. Null if there is none.
  */
-export function elementAt(elements: PageElements | null, nodes: readonly number[], point: {x: number; y: number}): number | null {
+export function elementAt(
+  elements: PageElements | null,
+  nodes: readonly number[],
+  point: {x: number; y: number},
+): number | null {
   if (!elements) return null
   const all = [...elements.byId.values()]
   for (const node of nodes) {
     const match = all.find((element) => element.backendNodeId === node)
     if (match) return match.id
   }
-  const holding = all.filter(({box}) => box.width > 0 && box.height > 0 && point.x >= box.x && point.x <= box.x + box.width && point.y >= box.y && point.y <= box.y + box.height)
-  holding.sort((a, b) => Number(b.interactive) - Number(a.interactive) || a.box.width * a.box.height - b.box.width * b.box.height)
+  const holding = all.filter(
+    ({box}) =>
+      box.width > 0 &&
+      box.height > 0 &&
+      point.x >= box.x &&
+      point.x <= box.x + box.width &&
+      point.y >= box.y &&
+      point.y <= box.y + box.height,
+  )
+  holding.sort(
+    (a, b) => Number(b.interactive) - Number(a.interactive) || a.box.width * a.box.height - b.box.width * b.box.height,
+  )
   return holding[0]?.id ?? null
 }
 

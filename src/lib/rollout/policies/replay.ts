@@ -27,15 +27,27 @@ export class ReplayPolicy implements Policy {
   begin(task: Task, _seed: number, attempt: number): EpisodePolicy {
     const id = trajectoryId(task.id, attempt)
     const trajectory = this.recorded.get(id)
-    if (!trajectory) throw new PolicyFailure(renderText(optionText`no recorded trajectory for ${attempt === 1 ? task.id : id} in the ${opt('replay')} file`, this.names))
+    if (!trajectory)
+      throw new PolicyFailure(
+        renderText(
+          optionText`no recorded trajectory for ${attempt === 1 ? task.id : id} in the ${opt('replay')} file`,
+          this.names,
+        ),
+      )
     const steps = trajectory.steps
     let index = 0
     return {
       horizon: Math.max(1, steps.length),
       next: async () => {
         const step = steps[index++]
-        if (!step) return {response: null, action: {name: 'answer', text: trajectory.answer ?? ''}, memory: null, error: null}
-        return {response: step.response, action: step.action, memory: step.memory, error: step.action ? null : (step.action_error ?? 'no action recorded')}
+        if (!step)
+          return {response: null, action: {name: 'answer', text: trajectory.answer ?? ''}, memory: null, error: null}
+        return {
+          response: step.response,
+          action: step.action,
+          memory: step.memory,
+          error: step.action ? null : (step.action_error ?? 'no action recorded'),
+        }
       },
     }
   }

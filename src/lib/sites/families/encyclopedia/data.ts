@@ -1,28 +1,298 @@
 // Content tables: the word pools names are built from, and filler sentences per article kind.
 
-export const PLACE_START = ['Bren', 'Mar', 'Ost', 'Kal', 'Vel', 'Tor', 'Ash', 'Dun', 'Elm', 'Fen', 'Gal', 'Hav', 'Lin', 'Mor', 'Nor', 'Pell', 'Quen', 'Ros', 'Sal', 'Thorn', 'Ul', 'Var', 'Wes', 'Yar', 'Zel', 'Cor', 'Bel', 'Har']
-export const PLACE_END = ['holt', 'port', 'burg', 'ford', 'wick', 'haven', 'mere', 'stad', 'field', 'ton', 'dale', 'minster', 'bridge', 'by', 'gate', 'wold', 'cester', 'mouth']
-export const RIVER_START = ['Av', 'Sor', 'Tam', 'Lis', 'Ond', 'Mer', 'Ysk', 'Dra', 'Kel', 'Wen', 'Ril', 'Ust', 'Bran', 'Cal', 'Esk', 'Lod', 'Teav', 'Orr']
+export const PLACE_START = [
+  'Bren',
+  'Mar',
+  'Ost',
+  'Kal',
+  'Vel',
+  'Tor',
+  'Ash',
+  'Dun',
+  'Elm',
+  'Fen',
+  'Gal',
+  'Hav',
+  'Lin',
+  'Mor',
+  'Nor',
+  'Pell',
+  'Quen',
+  'Ros',
+  'Sal',
+  'Thorn',
+  'Ul',
+  'Var',
+  'Wes',
+  'Yar',
+  'Zel',
+  'Cor',
+  'Bel',
+  'Har',
+]
+export const PLACE_END = [
+  'holt',
+  'port',
+  'burg',
+  'ford',
+  'wick',
+  'haven',
+  'mere',
+  'stad',
+  'field',
+  'ton',
+  'dale',
+  'minster',
+  'bridge',
+  'by',
+  'gate',
+  'wold',
+  'cester',
+  'mouth',
+]
+export const RIVER_START = [
+  'Av',
+  'Sor',
+  'Tam',
+  'Lis',
+  'Ond',
+  'Mer',
+  'Ysk',
+  'Dra',
+  'Kel',
+  'Wen',
+  'Ril',
+  'Ust',
+  'Bran',
+  'Cal',
+  'Esk',
+  'Lod',
+  'Teav',
+  'Orr',
+]
 export const RIVER_END = ['el', 'ne', 'ber', 'va', 'ra', 'et', 'ona', 'isk', 'ow', 'ence', 'ath', 'ore']
-export const COUNTRIES = ['Valdoria', 'Ostrevia', 'Kessmark', 'Lorania', 'Tavrenne', 'Halvonia', 'Brescovy', 'Marendia', 'Sylvara', 'Cordessa', 'Averland', 'Norrenmark']
-export const GIVEN = ['Ada', 'Emil', 'Henrietta', 'Oskar', 'Lidia', 'Tobias', 'Marguerite', 'Anton', 'Clara', 'Viktor', 'Ingrid', 'Felix', 'Rosalind', 'August', 'Helena', 'Matthias', 'Sofia', 'Leopold', 'Agnes', 'Jonas', 'Edith', 'Bertram', 'Olga', 'Casimir']
-export const FAMILY = ['Varga', 'Lindqvist', 'Brandt', 'Moreau', 'Kessler', 'Halloran', 'Novak', 'Duval', 'Eckhart', 'Sorensen', 'Marchetti', 'Albrecht', 'Rydberg', 'Castellan', 'Whitcombe', 'Ferreira', 'Ostrowski', 'Delacroix', 'Hartmann', 'Quill', 'Tennant', 'Vasari', 'Morland', 'Strand']
-export const ELEMENT_START = ['Vird', 'Calv', 'Ostr', 'Lunt', 'Ferv', 'Aurel', 'Bromw', 'Cyr', 'Dolm', 'Erv', 'Gald', 'Hesp', 'Ivor', 'Kald', 'Mord', 'Novar', 'Pell', 'Quor', 'Selv', 'Tarn', 'Ulv', 'Xyl', 'Yrr', 'Zeph']
+export const COUNTRIES = [
+  'Valdoria',
+  'Ostrevia',
+  'Kessmark',
+  'Lorania',
+  'Tavrenne',
+  'Halvonia',
+  'Brescovy',
+  'Marendia',
+  'Sylvara',
+  'Cordessa',
+  'Averland',
+  'Norrenmark',
+]
+export const GIVEN = [
+  'Ada',
+  'Emil',
+  'Henrietta',
+  'Oskar',
+  'Lidia',
+  'Tobias',
+  'Marguerite',
+  'Anton',
+  'Clara',
+  'Viktor',
+  'Ingrid',
+  'Felix',
+  'Rosalind',
+  'August',
+  'Helena',
+  'Matthias',
+  'Sofia',
+  'Leopold',
+  'Agnes',
+  'Jonas',
+  'Edith',
+  'Bertram',
+  'Olga',
+  'Casimir',
+]
+export const FAMILY = [
+  'Varga',
+  'Lindqvist',
+  'Brandt',
+  'Moreau',
+  'Kessler',
+  'Halloran',
+  'Novak',
+  'Duval',
+  'Eckhart',
+  'Sorensen',
+  'Marchetti',
+  'Albrecht',
+  'Rydberg',
+  'Castellan',
+  'Whitcombe',
+  'Ferreira',
+  'Ostrowski',
+  'Delacroix',
+  'Hartmann',
+  'Quill',
+  'Tennant',
+  'Vasari',
+  'Morland',
+  'Strand',
+]
+export const ELEMENT_START = [
+  'Vird',
+  'Calv',
+  'Ostr',
+  'Lunt',
+  'Ferv',
+  'Aurel',
+  'Bromw',
+  'Cyr',
+  'Dolm',
+  'Erv',
+  'Gald',
+  'Hesp',
+  'Ivor',
+  'Kald',
+  'Mord',
+  'Novar',
+  'Pell',
+  'Quor',
+  'Selv',
+  'Tarn',
+  'Ulv',
+  'Xyl',
+  'Yrr',
+  'Zeph',
+]
 export const ELEMENT_END = ['ium', 'onium', 'inium', 'anum', 'orium', 'ellium', 'idium']
-export const ELEMENT_CLASSES = ['Transition metal', 'Alkaline earth metal', 'Lanthanide', 'Post-transition metal', 'Metalloid', 'Actinide']
-export const INVENTION_ADJ = ['Rotary', 'Pneumatic', 'Harmonic', 'Thermal', 'Magnetic', 'Optical', 'Hydraulic', 'Galvanic', 'Centrifugal', 'Acoustic', 'Electrostatic', 'Gyroscopic', 'Tidal', 'Compound']
-export const INVENTION_NOUN = ['Loom', 'Press', 'Telegraph', 'Lamp', 'Engine', 'Pump', 'Compass', 'Furnace', 'Recorder', 'Calculator', 'Kiln', 'Sextant', 'Regulator', 'Lathe', 'Battery', 'Semaphore']
-export const INVENTION_FIELDS = ['Textiles', 'Communication', 'Navigation', 'Energy', 'Metallurgy', 'Timekeeping', 'Printing', 'Agriculture']
-export const INDUSTRIES = ['textile', 'brewing', 'shipbuilding', 'printing', 'glassmaking', 'software', 'tourism', 'steel', 'pharmaceutical', 'timber', 'porcelain', 'logistics']
-export const MEANINGS = ['ford by the ash trees', 'market on the hill', 'harbour of the grey stones', 'settlement by the marsh', 'bridge of the elders', 'clearing in the oak wood', 'fortress at the bend', 'meadow of the herons']
-export const SEAS = ['the Marren Sea', 'the Gulf of Ardent', 'Lake Ossory', 'the Pale Sea', 'the Bay of Cindra', 'the Northern Ocean']
+export const ELEMENT_CLASSES = [
+  'Transition metal',
+  'Alkaline earth metal',
+  'Lanthanide',
+  'Post-transition metal',
+  'Metalloid',
+  'Actinide',
+]
+export const INVENTION_ADJ = [
+  'Rotary',
+  'Pneumatic',
+  'Harmonic',
+  'Thermal',
+  'Magnetic',
+  'Optical',
+  'Hydraulic',
+  'Galvanic',
+  'Centrifugal',
+  'Acoustic',
+  'Electrostatic',
+  'Gyroscopic',
+  'Tidal',
+  'Compound',
+]
+export const INVENTION_NOUN = [
+  'Loom',
+  'Press',
+  'Telegraph',
+  'Lamp',
+  'Engine',
+  'Pump',
+  'Compass',
+  'Furnace',
+  'Recorder',
+  'Calculator',
+  'Kiln',
+  'Sextant',
+  'Regulator',
+  'Lathe',
+  'Battery',
+  'Semaphore',
+]
+export const INVENTION_FIELDS = [
+  'Textiles',
+  'Communication',
+  'Navigation',
+  'Energy',
+  'Metallurgy',
+  'Timekeeping',
+  'Printing',
+  'Agriculture',
+]
+export const INDUSTRIES = [
+  'textile',
+  'brewing',
+  'shipbuilding',
+  'printing',
+  'glassmaking',
+  'software',
+  'tourism',
+  'steel',
+  'pharmaceutical',
+  'timber',
+  'porcelain',
+  'logistics',
+]
+export const MEANINGS = [
+  'ford by the ash trees',
+  'market on the hill',
+  'harbour of the grey stones',
+  'settlement by the marsh',
+  'bridge of the elders',
+  'clearing in the oak wood',
+  'fortress at the bend',
+  'meadow of the herons',
+]
+export const SEAS = [
+  'the Marren Sea',
+  'the Gulf of Ardent',
+  'Lake Ossory',
+  'the Pale Sea',
+  'the Bay of Cindra',
+  'the Northern Ocean',
+]
 export const FISH = ['grayling', 'brown trout', 'barbel', 'pike', 'European eel', 'sturgeon', 'chub', 'perch']
-export const FESTIVALS = ['Lantern Night', 'Harvest Fair', 'River Regatta', 'Winter Market', 'Midsummer Music Festival', 'Founders Day parade', 'Book Fair']
+export const FESTIVALS = [
+  'Lantern Night',
+  'Harvest Fair',
+  'River Regatta',
+  'Winter Market',
+  'Midsummer Music Festival',
+  'Founders Day parade',
+  'Book Fair',
+]
 export const OCCUPATIONS = ['Engineer', 'Clockmaker', 'Mechanic', 'Physicist', 'Industrialist', 'Instrument maker']
 export const SCIENCE_FIELDS = ['Chemistry', 'Physical chemistry', 'Mineralogy', 'Spectroscopy', 'Inorganic chemistry']
-export const PURPOSES = ['regulating steam pressure', 'winding thread', 'measuring distances at sea', 'the transmission of signals', 'grinding grain', 'casting type', 'cooling furnaces', 'sorting coins', 'ventilating mines', 'lighting streets']
-export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
-export const PUBLISHERS = ['University Press', 'Academic Press', 'Historical Society', 'Scientific Publishing', 'Archive Editions']
+export const PURPOSES = [
+  'regulating steam pressure',
+  'winding thread',
+  'measuring distances at sea',
+  'the transmission of signals',
+  'grinding grain',
+  'casting type',
+  'cooling furnaces',
+  'sorting coins',
+  'ventilating mines',
+  'lighting streets',
+]
+export const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+export const PUBLISHERS = [
+  'University Press',
+  'Academic Press',
+  'Historical Society',
+  'Scientific Publishing',
+  'Archive Editions',
+]
 
 export const CITY_HISTORY: readonly ((t: string) => string)[] = [
   (t) => `Archival records describe ${t} as a modest but prosperous market settlement during this period.`,
@@ -30,7 +300,8 @@ export const CITY_HISTORY: readonly ((t: string) => string)[] = [
   (t) => `The old town of ${t} retains much of its medieval street plan, including two of the original gates.`,
   (t) => `Plague and famine reduced the population of ${t} by almost a third in the following century.`,
   () => `Several churches and a covered market hall survive from this era.`,
-  (t) => `Historians have debated the exact boundaries of early ${t}, as few maps survive from before the sixteenth century.`,
+  (t) =>
+    `Historians have debated the exact boundaries of early ${t}, as few maps survive from before the sixteenth century.`,
   () => `The town council met in the upper hall of the cloth market until a proper town hall was built.`,
   (t) => `Merchants from ${t} traded salt, wool and timber with towns along the coast.`,
   (t) => `During the wars of the seventeenth century ${t} changed hands several times and was twice besieged.`,
@@ -70,7 +341,8 @@ export const CITY_CULTURE: readonly ((t: string) => string)[] = [
 ]
 
 export const RIVER_FILLERS: readonly ((t: string) => string)[] = [
-  (t) => `Water quality in the ${t} has improved markedly since treatment plants were built along its banks in the 1980s.`,
+  (t) =>
+    `Water quality in the ${t} has improved markedly since treatment plants were built along its banks in the 1980s.`,
   (t) => `Spring floods on the ${t} were once common, but dams and levees now control most of them.`,
   (t) => `The valley of the ${t} is a popular route for cyclists and hikers.`,
   () => `Gravel banks along the middle course provide nesting sites for terns and plovers.`,
@@ -94,8 +366,10 @@ export const ELEMENT_FILLERS: readonly ((t: string) => string)[] = [
   (t) => `Pure ${t} is soft enough to be cut with a steel blade when freshly prepared.`,
   () => `It dissolves readily in dilute acids, releasing hydrogen.`,
   () => `Its oxide forms a thin protective layer that slows further corrosion.`,
-  (t) => `The claim to the discovery of ${t} was disputed for several years before it was confirmed by independent analysis.`,
-  (t) => `Early samples of ${t} were contaminated with neighbouring elements, and their measured properties varied widely.`,
+  (t) =>
+    `The claim to the discovery of ${t} was disputed for several years before it was confirmed by independent analysis.`,
+  (t) =>
+    `Early samples of ${t} were contaminated with neighbouring elements, and their measured properties varied widely.`,
   (t) => `Most ${t} today is recovered as a by-product of refining copper and zinc ores.`,
   (t) => `Compounds of ${t} are of low toxicity, but the dust should not be inhaled.`,
   (t) => `Research into ${t} alloys intensified after the Second World War.`,

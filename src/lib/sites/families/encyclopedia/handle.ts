@@ -25,7 +25,14 @@ export function handle(request: SiteRequest, context: Context): SiteReply {
   if (path === '/random') return randomArticle(context)
   if (path === '/watchlist') return htmlReply(watchlistPage(context))
   if (path === '/watch' && method === 'POST') return toggleWatch(request.form, context)
-  if (path === '/about') return htmlReply(aboutPage(context.site, nav(), `${context.site.name} is a free online encyclopedia about ${context.model.subject}, written and checked by volunteers since 2011.`))
+  if (path === '/about')
+    return htmlReply(
+      aboutPage(
+        context.site,
+        nav(),
+        `${context.site.name} is a free online encyclopedia about ${context.model.subject}, written and checked by volunteers since 2011.`,
+      ),
+    )
   const wiki = route(path, '/wiki/:slug')
   if (wiki) {
     const article = articleBySlug(context.model, wiki.slug)

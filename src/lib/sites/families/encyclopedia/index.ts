@@ -13,12 +13,26 @@ export const encyclopedia: SiteFamily<EncyclopediaModel, EncyclopediaState> = {
   domain: 'Misc.',
   subdomain: 'General Info.',
   brandWords: {
-    first: ['Codex', 'Quillmark', 'Sagewood', 'Inkwell', 'Polymath', 'Veritas', 'Scholia', 'Omnibus', 'Marginalia', 'Folio'],
+    first: [
+      'Codex',
+      'Quillmark',
+      'Sagewood',
+      'Inkwell',
+      'Polymath',
+      'Veritas',
+      'Scholia',
+      'Omnibus',
+      'Marginalia',
+      'Folio',
+    ],
     second: ['Wiki', 'Encyclopedia', 'Compendium', 'Lexicon', 'Almanac', 'Cyclopedia', 'Knowledge Base', 'Reference'],
   },
   model: makeModel,
   initialState: () => ({watchlist: [], reports: [], randomDraws: 0}),
   handle,
   tasks: makeTasks,
-  classify: (_site, model) => (model.topic === 'places' ? {domain: 'Misc.', subdomain: 'General Info.'} : {domain: 'Science & Research', subdomain: 'Technology & Science'}),
+  classify: (_site, model) =>
+    model.topic === 'places'
+      ? {domain: 'Misc.', subdomain: 'General Info.'}
+      : {domain: 'Science & Research', subdomain: 'Technology & Science'},
 }

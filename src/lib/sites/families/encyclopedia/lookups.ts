@@ -25,7 +25,8 @@ export function sortedMembers(model: EncyclopediaModel, cat: Category, sort: str
   return members.sort((a, b) => {
     const x = row(a, sort)
     const y = row(b, sort)
-    const order = x?.num !== undefined && y?.num !== undefined ? x.num - y.num : (x?.text ?? '').localeCompare(y?.text ?? '')
+    const order =
+      x?.num !== undefined && y?.num !== undefined ? x.num - y.num : (x?.text ?? '').localeCompare(y?.text ?? '')
     return sign * order || a.title.localeCompare(b.title)
   })
 }

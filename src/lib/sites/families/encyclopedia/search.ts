@@ -32,7 +32,9 @@ export function search(model: EncyclopediaModel, q: string): Article[] {
       return {article, score: exact + inTitle + count}
     })
     .filter((hit): hit is {article: Article; score: number} => hit !== null)
-  return scored.sort((a, b) => b.score - a.score || a.article.title.localeCompare(b.article.title)).map((hit) => hit.article)
+  return scored
+    .sort((a, b) => b.score - a.score || a.article.title.localeCompare(b.article.title))
+    .map((hit) => hit.article)
 }
 
 function escapeRegex(text: string): string {

@@ -6,7 +6,11 @@ import type {Listing, ListingsModel, ListingsState, TypeOption} from './types.js
 
 /** The listings an answer names: a job by its title and company, a home by its address. */
 function mentionedListings(model: ListingsModel, answer: string | null): Listing[] {
-  return model.listings.filter((l) => (l.kind === 'jobs' ? answerMentions(answer, l.title) && answerMentions(answer, l.company) : answerMentions(answer, l.address)))
+  return model.listings.filter((l) =>
+    l.kind === 'jobs'
+      ? answerMentions(answer, l.title) && answerMentions(answer, l.company)
+      : answerMentions(answer, l.address),
+  )
 }
 
 export function namedFact(model: ListingsModel, text: string, test: (l: Listing) => boolean): FactDef<ListingsState> {
@@ -14,7 +18,10 @@ export function namedFact(model: ListingsModel, text: string, test: (l: Listing)
 }
 
 export function namesFact(model: ListingsModel, l: Listing): FactDef<ListingsState> {
-  const text = l.kind === 'jobs' ? `The answer names the ${l.title} job at ${l.company}` : `The answer gives the address ${l.address}`
+  const text =
+    l.kind === 'jobs'
+      ? `The answer names the ${l.title} job at ${l.company}`
+      : `The answer gives the address ${l.address}`
   return {text, check: ({answer}) => mentionedListings(model, answer).some((m) => m.id === l.id)}
 }
 
@@ -23,5 +30,9 @@ export function answerFact(text: string, expected: string | number): FactDef<Lis
 }
 
 export function typeFact(model: ListingsModel, type: TypeOption): FactDef<ListingsState> {
-  return namedFact(model, model.kind === 'jobs' ? `The job named is ${type.label}` : `The home named has at least ${type.id} bedrooms`, (l) => typeMatches(l, type.id))
+  return namedFact(
+    model,
+    model.kind === 'jobs' ? `The job named is ${type.label}` : `The home named has at least ${type.id} bedrooms`,
+    (l) => typeMatches(l, type.id),
+  )
 }

@@ -41,8 +41,14 @@ export function readFilters(query: URLSearchParams, model: ListingsModel): Filte
     q: (query.get('q') ?? '').trim(),
     where: (query.get('where') ?? '').trim(),
     areas: areaIds.filter((id) => areas.includes(id)),
-    range: known(query.get('range'), model.ranges.map((r) => r.id)),
-    type: known(query.get('type'), model.types.map((t) => t.id)),
+    range: known(
+      query.get('range'),
+      model.ranges.map((r) => r.id),
+    ),
+    type: known(
+      query.get('type'),
+      model.types.map((t) => t.id),
+    ),
     cat: known(query.get('cat'), model.categories),
     sort,
     page: Math.max(1, Number.parseInt(query.get('page') ?? '1', 10) || 1),
@@ -57,7 +63,10 @@ export function filtersHref(model: ListingsModel, filters: Filters, changes: Par
 
 function searchText(model: ListingsModel, listing: Listing): string {
   const area = areaOf(model, listing).name
-  const text = listing.kind === 'jobs' ? `${listing.title} ${listing.company} ${listing.category} ${jobTypeLabel(listing)} ${area}` : `${listing.address} ${listing.title} ${listing.propertyType} ${listing.features.join(' ')} ${area}`
+  const text =
+    listing.kind === 'jobs'
+      ? `${listing.title} ${listing.company} ${listing.category} ${jobTypeLabel(listing)} ${area}`
+      : `${listing.address} ${listing.title} ${listing.propertyType} ${listing.features.join(' ')} ${area}`
   return text.toLowerCase()
 }
 
@@ -73,7 +82,8 @@ function matchesKeywords(text: string, query: string): boolean {
 
 function matchesWhere(model: ListingsModel, listing: Listing, where: string): boolean {
   if (!where) return true
-  const place = `${areaOf(model, listing).name} ${model.city} ${listing.kind === 'homes' ? listing.address : ''}`.toLowerCase()
+  const place =
+    `${areaOf(model, listing).name} ${model.city} ${listing.kind === 'homes' ? listing.address : ''}`.toLowerCase()
   return place.includes(where.toLowerCase())
 }
 

@@ -111,5 +111,7 @@ export function inRange(listing: Listing, range: RangeOption): boolean {
 }
 
 export function listingImage(listing: Listing): string {
-  return listing.kind === 'jobs' ? `/img/logo/${kebab(listing.company)}.svg` : `/img/house/${listing.id}-${hashString(listing.address)}.svg`
+  return listing.kind === 'jobs'
+    ? `/img/logo/${kebab(listing.company)}.svg`
+    : `/img/house/${listing.id}-${hashString(listing.address)}.svg`
 }

@@ -71,7 +71,10 @@ function submitRequest(listing: Listing, form: URLSearchParams, context: Context
   const get = (name: string) => (form.get(name) ?? '').trim()
   const errors = validateContact(form)
   const date = listing.kind === 'jobs' ? get('start_date') : get('date')
-  const dateValid = /^\d{4}-\d{2}-\d{2}$/.test(date) && date.startsWith(`${model.calendar.year}-${pad(model.calendar.month)}-`) && isBookable(model, date)
+  const dateValid =
+    /^\d{4}-\d{2}-\d{2}$/.test(date) &&
+    date.startsWith(`${model.calendar.year}-${pad(model.calendar.month)}-`) &&
+    isBookable(model, date)
   const person = {name: get('full_name'), email: get('email'), phone: get('phone')}
   let submission: Submission
   if (listing.kind === 'jobs') {
@@ -81,7 +84,15 @@ function submitRequest(listing: Listing, form: URLSearchParams, context: Context
     if (get('consent') !== 'yes') errors.push('Consent')
     if (errors.length > 0) return htmlReply(requestPage(listing, context, form, errors), 422)
     const reference = referenceFor(site, 'jobs', listing.id, person, [years!, date])
-    submission = {kind: 'jobs', reference, listingId: listing.id, ...person, years: years!, startDate: date, note: get('note')}
+    submission = {
+      kind: 'jobs',
+      reference,
+      listingId: listing.id,
+      ...person,
+      years: years!,
+      startDate: date,
+      note: get('note'),
+    }
   } else {
     const attendees = wholeNumber(get('attendees'), 1, 6)
     const time = model.timeSlots.includes(get('time')) ? get('time') : ''
@@ -90,8 +101,18 @@ function submitRequest(listing: Listing, form: URLSearchParams, context: Context
     if (attendees === null) errors.push('Attendees')
     if (errors.length > 0) return htmlReply(requestPage(listing, context, form, errors), 422)
     const reference = referenceFor(site, 'homes', listing.id, person, [date, time, attendees!])
-    submission = {kind: 'homes', reference, listingId: listing.id, ...person, date, time, attendees: attendees!, note: get('note')}
+    submission = {
+      kind: 'homes',
+      reference,
+      listingId: listing.id,
+      ...person,
+      date,
+      time,
+      attendees: attendees!,
+      note: get('note'),
+    }
   }
-  if (!context.state.submissions.some((s) => s.reference === submission.reference)) context.state.submissions.push(submission)
+  if (!context.state.submissions.some((s) => s.reference === submission.reference))
+    context.state.submissions.push(submission)
   return redirect(`/confirmation/${submission.reference}`)
 }

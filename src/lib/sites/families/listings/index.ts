@@ -12,14 +12,28 @@ export const listings: SiteFamily<ListingsModel, ListingsState> = {
   domain: 'Career & Education',
   subdomain: 'Jobs & Career',
   brandWords: {
-    first: ['Cornerstone', 'Keystone', 'Milestone', 'Landmark', 'Crossway', 'Brightdoor', 'Hearthstone', 'Signpost', 'Openlane', 'Homeward'],
+    first: [
+      'Cornerstone',
+      'Keystone',
+      'Milestone',
+      'Landmark',
+      'Crossway',
+      'Brightdoor',
+      'Hearthstone',
+      'Signpost',
+      'Openlane',
+      'Homeward',
+    ],
     second: ['Listings', 'Finder', 'Hub', 'Search', 'Scout', 'Match', 'Index', 'Board'],
   },
   model: makeModel,
   initialState: () => ({saved: [], submissions: []}),
   handle,
   tasks: makeTasks,
-  classify: (site) => (kindOf(site) === 'jobs' ? {domain: 'Career & Education', subdomain: 'Jobs & Career'} : {domain: 'Misc.', subdomain: 'Real Estate'}),
+  classify: (site) =>
+    kindOf(site) === 'jobs'
+      ? {domain: 'Career & Education', subdomain: 'Jobs & Career'}
+      : {domain: 'Misc.', subdomain: 'Real Estate'},
 }
 
 export {referenceFor} from './request.js'

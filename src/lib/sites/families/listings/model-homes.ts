@@ -1,7 +1,17 @@
 // The homes of a real-estate portal: addresses, sizes, prices, features and agents.
 import type {SeededRandom} from '../../../random/seeded-random.js'
 import {between, pick, sample} from '../../random-pick.js'
-import {AGENCIES, AGENT_FIRST, AGENT_LAST, ENERGY_LABELS, HOME_ADJECTIVES, HOME_FEATURES, RENT_BANDS, SALE_BANDS, STREETS} from './data.js'
+import {
+  AGENCIES,
+  AGENT_FIRST,
+  AGENT_LAST,
+  ENERGY_LABELS,
+  HOME_ADJECTIVES,
+  HOME_FEATURES,
+  RENT_BANDS,
+  SALE_BANDS,
+  STREETS,
+} from './data.js'
 import {postedDate} from './format.js'
 import type {Agent, Area, Home, Market, PropertyType} from './types.js'
 
@@ -9,12 +19,24 @@ function makeAgents(rng: SeededRandom): Agent[] {
   const firsts = sample(rng, AGENT_FIRST, 5)
   const lasts = sample(rng, AGENT_LAST, 5)
   const agencies = sample(rng, AGENCIES, 2)
-  return firsts.map((first, i) => ({name: `${first} ${lasts[i]}`, agency: agencies[i % 2], phone: `(555) ${between(rng, 200, 989)}-${String(between(rng, 1000, 9999))}`}))
+  return firsts.map((first, i) => ({
+    name: `${first} ${lasts[i]}`,
+    agency: agencies[i % 2],
+    phone: `(555) ${between(rng, 200, 989)}-${String(between(rng, 1000, 9999))}`,
+  }))
 }
 
-export function makeHomes(rng: SeededRandom, types: readonly PropertyType[], areas: Area[], city: string, market: Market): Home[] {
+export function makeHomes(
+  rng: SeededRandom,
+  types: readonly PropertyType[],
+  areas: Area[],
+  city: string,
+  market: Market,
+): Home[] {
   const agents = makeAgents(rng)
-  const pricePerM2 = new Map(areas.map((a) => [a.id, market === 'sale' ? between(rng, 24, 88) * 100 : between(rng, 12, 30)]))
+  const pricePerM2 = new Map(
+    areas.map((a) => [a.id, market === 'sale' ? between(rng, 24, 88) * 100 : between(rng, 12, 30)]),
+  )
   const addresses = new Set<string>()
   const homes: Home[] = []
   const count = between(rng, 52, 64)
@@ -42,12 +64,21 @@ export function makeHomes(rng: SeededRandom, types: readonly PropertyType[], are
       yearBuilt: between(rng, 1895, 2024),
       energy: pick(rng, ENERGY_LABELS),
       price: homePrice(size * pricePerM2.get(area.id)! * (0.85 + rng.nextFloat() * 0.3), market),
-      features: [feature, ...sample(rng, HOME_FEATURES.filter((f) => f !== feature), between(rng, 2, 4))],
+      features: [
+        feature,
+        ...sample(
+          rng,
+          HOME_FEATURES.filter((f) => f !== feature),
+          between(rng, 2, 4),
+        ),
+      ],
       agent: pick(rng, agents),
       description: [
         `This ${type.name.toLowerCase()} at ${address} sits in the heart of ${area.name}, one of ${city}'s most popular neighbourhoods. ${area.blurb}`,
         `The ${size} m² layout offers ${bedrooms} ${bedrooms === 1 ? 'bedroom' : 'bedrooms'}, a generous living room and a ${feature}. ${pick(rng, ['The home was recently repainted throughout.', 'Large windows bring in light all day.', 'The kitchen was replaced a few years ago.', 'Period details have been carefully kept.'])}`,
-        market === 'sale' ? 'Offers are welcome from buyers with a mortgage agreement in principle. Viewings strictly by appointment.' : 'Available from the first of next month. A deposit of two months’ rent applies. Viewings strictly by appointment.',
+        market === 'sale'
+          ? 'Offers are welcome from buyers with a mortgage agreement in principle. Viewings strictly by appointment.'
+          : 'Available from the first of next month. A deposit of two months’ rent applies. Viewings strictly by appointment.',
       ],
     })
   }

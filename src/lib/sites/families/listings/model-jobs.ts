@@ -37,16 +37,30 @@ function makeCompanies(rng: SeededRandom, categories: readonly JobCategory[]): C
   })
 }
 
-function makeJob(rng: SeededRandom, id: number, title: string, company: Company, seniority: string, areas: Area[], city: string): Job {
+function makeJob(
+  rng: SeededRandom,
+  id: number,
+  title: string,
+  company: Company,
+  seniority: string,
+  areas: Area[],
+  city: string,
+): Job {
   const area = pick(rng, areas)
   const [low, high] = company.category.salary
   const bonus = seniority === 'Senior ' || seniority === 'Lead ' ? 14 : seniority === 'Junior ' ? -6 : 0
   const salaryMin = Math.max(24, between(rng, low, high) + bonus) * 1000
   const salaryMax = salaryMin + between(rng, 6, 24) * 1000
-  const experience = seniority === 'Junior ' ? between(rng, 0, 1) : seniority === '' ? between(rng, 1, 4) : between(rng, 5, 9)
+  const experience =
+    seniority === 'Junior ' ? between(rng, 0, 1) : seniority === '' ? between(rng, 1, 4) : between(rng, 5, 9)
   const jobType = pick(rng, JOB_TYPE_WEIGHTS)
   const typeLabel = JOB_TYPES.find((t) => t.id === jobType)!.label.toLowerCase()
-  const requirements = [experience === 0 ? 'No previous experience required: full training is provided' : `At least ${experience} ${experience === 1 ? 'year' : 'years'} of experience in a similar role`, ...sample(rng, company.category.requirements, 3)]
+  const requirements = [
+    experience === 0
+      ? 'No previous experience required: full training is provided'
+      : `At least ${experience} ${experience === 1 ? 'year' : 'years'} of experience in a similar role`,
+    ...sample(rng, company.category.requirements, 3),
+  ]
   return {
     kind: 'jobs',
     id,

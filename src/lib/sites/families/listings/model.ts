@@ -2,7 +2,19 @@
 import type {SeededRandom} from '../../../random/seeded-random.js'
 import {between, pick, sample} from '../../random-pick.js'
 import type {SiteInfo} from '../../types.js'
-import {AREA_TRAITS, CITIES, JOB_CATEGORIES, JOB_TYPES, NEIGHBOURHOODS, PROPERTY_TYPES, REGIONS, RENT_BANDS, SALARY_THRESHOLDS, SALE_BANDS, TIME_SLOTS} from './data.js'
+import {
+  AREA_TRAITS,
+  CITIES,
+  JOB_CATEGORIES,
+  JOB_TYPES,
+  NEIGHBOURHOODS,
+  PROPERTY_TYPES,
+  REGIONS,
+  RENT_BANDS,
+  SALARY_THRESHOLDS,
+  SALE_BANDS,
+  TIME_SLOTS,
+} from './data.js'
 import {kebab, shortMoney} from './format.js'
 import {makeHomes} from './model-homes.js'
 import {makeJobs} from './model-jobs.js'
@@ -15,7 +27,11 @@ export function kindOf(site: SiteInfo): Kind {
 export function makeModel(site: SiteInfo, rng: SeededRandom): ListingsModel {
   const kind = kindOf(site)
   const city = pick(rng, CITIES)
-  const [cols, rows] = pick(rng, [[3, 2], [4, 2], [3, 3]] as const)
+  const [cols, rows] = pick(rng, [
+    [3, 2],
+    [4, 2],
+    [3, 3],
+  ] as const)
   const map = {width: 720, height: rows * 150}
   const areas = makeAreas(rng, kind, cols, rows, map.width / cols, 150)
   const layout: Layout = {
@@ -37,7 +53,12 @@ export function makeModel(site: SiteInfo, rng: SeededRandom): ListingsModel {
       map,
       categories: categories.map((c) => c.name),
       listings: makeJobs(rng, categories, areas, city),
-      ranges: SALARY_THRESHOLDS.map((min, i) => ({id: `s${i + 1}`, label: `${shortMoney(min)}+`, min, max: Number.POSITIVE_INFINITY})),
+      ranges: SALARY_THRESHOLDS.map((min, i) => ({
+        id: `s${i + 1}`,
+        label: `${shortMoney(min)}+`,
+        min,
+        max: Number.POSITIVE_INFINITY,
+      })),
       types: [...JOB_TYPES],
       layout,
       calendar,
@@ -66,13 +87,25 @@ export function makeModel(site: SiteInfo, rng: SeededRandom): ListingsModel {
 function bandsToRanges(bounds: readonly number[]): RangeOption[] {
   return bounds.map((min, i) => {
     const max = bounds[i + 1] ?? Number.POSITIVE_INFINITY
-    const label = min === 0 ? `Under ${shortMoney(max)}` : max === Number.POSITIVE_INFINITY ? `Over ${shortMoney(min)}` : `${shortMoney(min)} – ${shortMoney(max)}`
+    const label =
+      min === 0
+        ? `Under ${shortMoney(max)}`
+        : max === Number.POSITIVE_INFINITY
+          ? `Over ${shortMoney(min)}`
+          : `${shortMoney(min)} – ${shortMoney(max)}`
     return {id: `p${i + 1}`, label, min, max}
   })
 }
 
 /** A distorted grid: neighbouring areas share their corners, so the map tiles like a real one. */
-function makeAreas(rng: SeededRandom, kind: Kind, cols: number, rows: number, cellWidth: number, cellHeight: number): Area[] {
+function makeAreas(
+  rng: SeededRandom,
+  kind: Kind,
+  cols: number,
+  rows: number,
+  cellWidth: number,
+  cellHeight: number,
+): Area[] {
   const jitter = (limit: number) => Math.round((rng.nextFloat() - 0.5) * 2 * limit)
   const grid: [number, number][][] = []
   for (let r = 0; r <= rows; r++) {
@@ -89,7 +122,10 @@ function makeAreas(rng: SeededRandom, kind: Kind, cols: number, rows: number, ce
   for (let r = 0; r < rows; r++)
     for (let c = 0; c < cols; c++) {
       const corners: [number, number][] = [grid[r][c], grid[r][c + 1], grid[r + 1][c + 1], grid[r + 1][c]]
-      const center: [number, number] = [Math.round(corners.reduce((s, p) => s + p[0], 0) / 4), Math.round(corners.reduce((s, p) => s + p[1], 0) / 4)]
+      const center: [number, number] = [
+        Math.round(corners.reduce((s, p) => s + p[0], 0) / 4),
+        Math.round(corners.reduce((s, p) => s + p[1], 0) / 4),
+      ]
       const name = names[areas.length]
       const [first, second] = sample(rng, AREA_TRAITS, 2)
       areas.push({id: kebab(name), name, blurb: `${name} is known for ${first} and ${second}.`, corners, center})

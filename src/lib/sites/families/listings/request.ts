@@ -37,7 +37,20 @@ export function wholeNumber(text: string, min: number, max: number): number | nu
 }
 
 /** The reference a site gives a submission: derived from its content, so a task can know it in advance. */
-export function referenceFor(site: SiteInfo, kind: Kind, listingId: number, person: Person, extra: (string | number)[]): string {
-  const key = JSON.stringify([site.slug, listingId, person.name.trim().replace(/\s+/g, ' ').toLowerCase(), person.email.trim().toLowerCase(), digits(person.phone), ...extra])
+export function referenceFor(
+  site: SiteInfo,
+  kind: Kind,
+  listingId: number,
+  person: Person,
+  extra: (string | number)[],
+): string {
+  const key = JSON.stringify([
+    site.slug,
+    listingId,
+    person.name.trim().replace(/\s+/g, ' ').toLowerCase(),
+    person.email.trim().toLowerCase(),
+    digits(person.phone),
+    ...extra,
+  ])
   return `${kind === 'jobs' ? 'APP' : 'VW'}-${String(hashString(key) % 1_000_000).padStart(6, '0')}`
 }

@@ -11,12 +11,23 @@ export function answerHasDate(answer: string | null, iso: string): boolean {
   const plain = answer.replace(/(\d+)(st|nd|rd|th)\b/gi, '$1')
   const long = MONTHS[month - 1]
   const short = long.slice(0, 3)
-  const forms = [`${day} ${long} ${year}`, `${long} ${day} ${year}`, `${day} ${short} ${year}`, `${short} ${day} ${year}`, iso]
+  const forms = [
+    `${day} ${long} ${year}`,
+    `${long} ${day} ${year}`,
+    `${day} ${short} ${year}`,
+    `${short} ${day} ${year}`,
+    iso,
+  ]
   return forms.some((form) => answerMentions(plain, form))
 }
 
 export function answerFact(question: Question): FactDef<NewsState> {
   const check =
-    question.iso !== undefined ? ({answer}: CheckInput<NewsState>) => answerHasDate(answer, question.iso!) : ({answer}: CheckInput<NewsState>) => answerMentions(answer, question.answer)
-  return {text: `The answer states ${question.type === 'date' ? 'the date' : question.type === 'person' ? 'the name' : 'the number'} ${question.answer}`, check}
+    question.iso !== undefined
+      ? ({answer}: CheckInput<NewsState>) => answerHasDate(answer, question.iso!)
+      : ({answer}: CheckInput<NewsState>) => answerMentions(answer, question.answer)
+  return {
+    text: `The answer states ${question.type === 'date' ? 'the date' : question.type === 'person' ? 'the name' : 'the number'} ${question.answer}`,
+    check,
+  }
 }

@@ -1,20 +1,206 @@
 // Content tables: kinds and sections drawn, names, places, companies, filler paragraphs and notes per article kind.
 import type {ArticleKind, SectionId} from './types.js'
 
-export const KIND_WEIGHTS: readonly ArticleKind[] = ['news', 'news', 'news', 'news', 'news', 'analysis', 'analysis', 'opinion', 'interview', 'explainer', 'explainer']
+export const KIND_WEIGHTS: readonly ArticleKind[] = [
+  'news',
+  'news',
+  'news',
+  'news',
+  'news',
+  'analysis',
+  'analysis',
+  'opinion',
+  'interview',
+  'explainer',
+  'explainer',
+]
 
 export const CORE_SECTIONS: readonly SectionId[] = ['world', 'business', 'tech', 'sport', 'culture']
 export const EXTRA_SECTIONS: readonly SectionId[] = ['politics', 'science', 'climate']
 
-export const FIRST_NAMES = ['Amira', 'Ben', 'Carla', 'Daniel', 'Elif', 'Felix', 'Grace', 'Hugo', 'Ines', 'Jakob', 'Keiko', 'Liam', 'Marta', 'Nikhil', 'Olga', 'Pablo', 'Quinn', 'Rosa', 'Samuel', 'Tessa', 'Umar', 'Vera', 'Wes', 'Yara', 'Zoltan', 'Alice', 'Bruno', 'Chloe', 'Dmitri', 'Esther', 'Farid', 'Greta', 'Henrik', 'Isla', 'Joel', 'Kamala', 'Leon', 'Mei', 'Nadia', 'Oscar']
-export const LAST_NAMES = ['Abbott', 'Brennan', 'Castillo', 'Dimitrov', 'Eriksen', 'Fontaine', 'Gallagher', 'Hoffmann', 'Ibrahim', 'Jansen', 'Kowalski', 'Lindqvist', 'Moreau', 'Nakamura', 'Okafor', 'Petrov', 'Quintero', 'Rinaldi', 'Sandoval', 'Takahashi', 'Underwood', 'Varga', 'Whitaker', 'Xu', 'Yilmaz', 'Zielinski', 'Ashworth', 'Bianchi', 'Carvalho', 'Delaney', 'Ekström', 'Ferreira', 'Grant', 'Haddad', 'Ivanova', 'Keller', 'Larsen', 'Mensah', 'Novak', 'Osei']
-export const CITIES = ['Lisbon', 'Rotterdam', 'Valencia', 'Gothenburg', 'Krakow', 'Porto', 'Lyon', 'Leipzig', 'Bologna', 'Tampere', 'Ghent', 'Brno', 'Aarhus', 'Graz', 'Cork', 'Bilbao', 'Turin', 'Antwerp', 'Malmo', 'Utrecht', 'Seville', 'Hamburg', 'Bergen', 'Riga', 'Tallinn', 'Zagreb', 'Marseille', 'Salzburg']
-export const COUNTRIES = ['Norway', 'Portugal', 'Chile', 'Estonia', 'New Zealand', 'Greece', 'Ireland', 'Canada', 'Finland', 'Croatia', 'Uruguay', 'Iceland', 'Austria', 'Denmark', 'Slovenia', 'Kenya', 'Ghana', 'Vietnam']
-export const COMPANIES = ['Halden Freight', 'Carrow Foods', 'Meriden Bank', 'Blackwater Steel', 'Ostrava Air', 'Pellam Retail', 'Greyfield Insurance', 'Tamsin Pharma', 'Marbury Homes', 'Corliss Motors', 'Ashgrove Brewing', 'Fenwick Textiles']
-export const TECH_COMPANIES = ['Quillsoft', 'Nexaworks', 'Orbitel', 'Pixelmoor', 'Cindergate', 'Lumora', 'Trellis Labs', 'Hexaline', 'Vantablue', 'Kitewire']
-export const ENERGY_COMPANIES = ['Tidewell Energy', 'Northgale Power', 'Solvik Renewables', 'Aeolus Grid', 'Brightwater Utilities', 'Vindra Offshore']
+export const FIRST_NAMES = [
+  'Amira',
+  'Ben',
+  'Carla',
+  'Daniel',
+  'Elif',
+  'Felix',
+  'Grace',
+  'Hugo',
+  'Ines',
+  'Jakob',
+  'Keiko',
+  'Liam',
+  'Marta',
+  'Nikhil',
+  'Olga',
+  'Pablo',
+  'Quinn',
+  'Rosa',
+  'Samuel',
+  'Tessa',
+  'Umar',
+  'Vera',
+  'Wes',
+  'Yara',
+  'Zoltan',
+  'Alice',
+  'Bruno',
+  'Chloe',
+  'Dmitri',
+  'Esther',
+  'Farid',
+  'Greta',
+  'Henrik',
+  'Isla',
+  'Joel',
+  'Kamala',
+  'Leon',
+  'Mei',
+  'Nadia',
+  'Oscar',
+]
+export const LAST_NAMES = [
+  'Abbott',
+  'Brennan',
+  'Castillo',
+  'Dimitrov',
+  'Eriksen',
+  'Fontaine',
+  'Gallagher',
+  'Hoffmann',
+  'Ibrahim',
+  'Jansen',
+  'Kowalski',
+  'Lindqvist',
+  'Moreau',
+  'Nakamura',
+  'Okafor',
+  'Petrov',
+  'Quintero',
+  'Rinaldi',
+  'Sandoval',
+  'Takahashi',
+  'Underwood',
+  'Varga',
+  'Whitaker',
+  'Xu',
+  'Yilmaz',
+  'Zielinski',
+  'Ashworth',
+  'Bianchi',
+  'Carvalho',
+  'Delaney',
+  'Ekström',
+  'Ferreira',
+  'Grant',
+  'Haddad',
+  'Ivanova',
+  'Keller',
+  'Larsen',
+  'Mensah',
+  'Novak',
+  'Osei',
+]
+export const CITIES = [
+  'Lisbon',
+  'Rotterdam',
+  'Valencia',
+  'Gothenburg',
+  'Krakow',
+  'Porto',
+  'Lyon',
+  'Leipzig',
+  'Bologna',
+  'Tampere',
+  'Ghent',
+  'Brno',
+  'Aarhus',
+  'Graz',
+  'Cork',
+  'Bilbao',
+  'Turin',
+  'Antwerp',
+  'Malmo',
+  'Utrecht',
+  'Seville',
+  'Hamburg',
+  'Bergen',
+  'Riga',
+  'Tallinn',
+  'Zagreb',
+  'Marseille',
+  'Salzburg',
+]
+export const COUNTRIES = [
+  'Norway',
+  'Portugal',
+  'Chile',
+  'Estonia',
+  'New Zealand',
+  'Greece',
+  'Ireland',
+  'Canada',
+  'Finland',
+  'Croatia',
+  'Uruguay',
+  'Iceland',
+  'Austria',
+  'Denmark',
+  'Slovenia',
+  'Kenya',
+  'Ghana',
+  'Vietnam',
+]
+export const COMPANIES = [
+  'Halden Freight',
+  'Carrow Foods',
+  'Meriden Bank',
+  'Blackwater Steel',
+  'Ostrava Air',
+  'Pellam Retail',
+  'Greyfield Insurance',
+  'Tamsin Pharma',
+  'Marbury Homes',
+  'Corliss Motors',
+  'Ashgrove Brewing',
+  'Fenwick Textiles',
+]
+export const TECH_COMPANIES = [
+  'Quillsoft',
+  'Nexaworks',
+  'Orbitel',
+  'Pixelmoor',
+  'Cindergate',
+  'Lumora',
+  'Trellis Labs',
+  'Hexaline',
+  'Vantablue',
+  'Kitewire',
+]
+export const ENERGY_COMPANIES = [
+  'Tidewell Energy',
+  'Northgale Power',
+  'Solvik Renewables',
+  'Aeolus Grid',
+  'Brightwater Utilities',
+  'Vindra Offshore',
+]
 export const TEAM_SUFFIXES = ['Rovers', 'United', 'Athletic', 'City', 'Wanderers', 'Albion', 'FC']
-export const TITLES = ['The Salt Orchard', 'A House of Small Weather', 'Northern Lights, Southern Roads', 'The Glass Harbour', 'What the River Kept', 'The Last Lamplighter', 'Midnight at the Observatory', 'Paper Birds', 'The Quiet Year', 'Iron and Honey', 'A Map of Lost Summers', 'The Orchard Keeper']
+export const TITLES = [
+  'The Salt Orchard',
+  'A House of Small Weather',
+  'Northern Lights, Southern Roads',
+  'The Glass Harbour',
+  'What the River Kept',
+  'The Last Lamplighter',
+  'Midnight at the Observatory',
+  'Paper Birds',
+  'The Quiet Year',
+  'Iron and Honey',
+  'A Map of Lost Summers',
+  'The Orchard Keeper',
+]
 export const PRODUCT_NAMES = ['Slate', 'Aero', 'Nova', 'Pulse', 'Vertex', 'Lumen', 'Drift']
 export const PHOTO_AGENCIES = ['Staff photographer', 'Reuters', 'AP', 'AFP', 'Getty Images', 'EPA']
 
@@ -41,7 +227,7 @@ export const FILLERS: Record<SectionId, readonly string[]> = {
     'Supporters had queued outside the ground for hours, and many stayed long after the final whistle.',
     'The result leaves plenty to play for in the final weeks of the season.',
     'Pundits praised the tactical discipline on display, particularly in the second half.',
-    'Ticket sales for the coming fixtures have already passed last season\'s totals, the organisers said.',
+    "Ticket sales for the coming fixtures have already passed last season's totals, the organisers said.",
   ],
   culture: [
     'Critics have been divided, but audiences appear to have made up their own minds.',
@@ -70,7 +256,8 @@ export const FILLERS: Record<SectionId, readonly string[]> = {
 }
 
 export const KIND_NOTES: Partial<Record<ArticleKind, string>> = {
-  opinion: 'The views expressed in this column are the author\'s own and do not necessarily reflect those of the newsroom.',
+  opinion:
+    "The views expressed in this column are the author's own and do not necessarily reflect those of the newsroom.",
   interview: 'This interview has been edited for length and clarity.',
   explainer: 'We will update this explainer as the story develops.',
 }

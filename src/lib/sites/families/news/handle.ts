@@ -33,10 +33,19 @@ export function handle(request: SiteRequest, context: Context): SiteReply {
     context.state.signedIn = false
     return redirect('/')
   }
-  if (path === '/account') return context.state.signedIn ? htmlReply(accountPage(request, context)) : redirect('/signin?next=/account', 302)
-  if (path === '/about') return htmlReply(aboutPage(context.site, nav(context.model), `${context.site.name} is an independent newsroom. ${context.model.tagline}.`))
+  if (path === '/account')
+    return context.state.signedIn ? htmlReply(accountPage(request, context)) : redirect('/signin?next=/account', 302)
+  if (path === '/about')
+    return htmlReply(
+      aboutPage(
+        context.site,
+        nav(context.model),
+        `${context.site.name} is an independent newsroom. ${context.model.tagline}.`,
+      ),
+    )
   const section = route(path, '/section/:id')
-  if (section && context.model.sections.includes(section.id as SectionId)) return htmlReply(sectionPage(section.id as SectionId, request, context))
+  if (section && context.model.sections.includes(section.id as SectionId))
+    return htmlReply(sectionPage(section.id as SectionId, request, context))
   const article = route(path, '/article/:id/:slug') ?? route(path, '/article/:id')
   const found = article && context.model.articles.find((a) => String(a.id) === article.id)
   if (found) return htmlReply(articlePage(found, request, context, null))
@@ -57,7 +66,11 @@ function saveConsentChoice(form: URLSearchParams, context: Context): SiteReply {
 
 function savePrivacySettings(form: URLSearchParams, context: Context): SiteReply {
   const allowed = (id: CookieCategory) => form.get(id) === 'on'
-  context.state.consent = {analytics: allowed('analytics'), advertising: allowed('advertising'), social: allowed('social')}
+  context.state.consent = {
+    analytics: allowed('analytics'),
+    advertising: allowed('advertising'),
+    social: allowed('social'),
+  }
   return redirect(`/privacy-settings${queryString({saved: 1, next: safeNext(form.get('next'))})}`)
 }
 
@@ -77,10 +90,21 @@ function register(request: SiteRequest, context: Context): SiteReply {
   const next = safeNext(form.get('next'))
   const errors = registrationErrors(form)
   if (errors.length > 0) {
-    const target = form.get('from') === 'pw' ? context.model.articles.find((a) => next.startsWith(`${articleHref(a)}`)) : undefined
-    return htmlReply(target ? articlePage(target, request, context, {values: form, errors}) : registerPage(request, context, form, errors), 422)
+    const target =
+      form.get('from') === 'pw' ? context.model.articles.find((a) => next.startsWith(`${articleHref(a)}`)) : undefined
+    return htmlReply(
+      target
+        ? articlePage(target, request, context, {values: form, errors})
+        : registerPage(request, context, form, errors),
+      422,
+    )
   }
-  context.state.account = {name: (form.get('name') ?? '').trim(), email: (form.get('email') ?? '').trim().toLowerCase(), password: form.get('password') ?? '', marketing: form.get('marketing') === 'yes'}
+  context.state.account = {
+    name: (form.get('name') ?? '').trim(),
+    email: (form.get('email') ?? '').trim().toLowerCase(),
+    password: form.get('password') ?? '',
+    marketing: form.get('marketing') === 'yes',
+  }
   context.state.signedIn = true
   return redirect(next === '/' || next === '/register' ? '/account?welcome=1' : next)
 }
@@ -88,7 +112,10 @@ function register(request: SiteRequest, context: Context): SiteReply {
 function signIn(request: SiteRequest, context: Context): SiteReply {
   const {form} = request
   const account = context.state.account
-  const matches = account !== null && account.email === (form.get('email') ?? '').trim().toLowerCase() && account.password === form.get('password')
+  const matches =
+    account !== null &&
+    account.email === (form.get('email') ?? '').trim().toLowerCase() &&
+    account.password === form.get('password')
   if (!matches) return htmlReply(signInPage(request, context, form, true), 422)
   context.state.signedIn = true
   return redirect(safeNext(form.get('next')))
@@ -105,7 +132,9 @@ function subscribe(request: SiteRequest, context: Context): SiteReply {
   if (form.get('agree') !== 'yes') errors.push('Privacy consent')
   if (errors.length > 0) return htmlReply(newsletterPage(request, context, form, errors), 422)
   const frequency: Frequency = form.get('frequency') === 'weekly' ? 'weekly' : 'daily'
-  const ordered = newsletterTopics(context.model).map((t) => t.id).filter((id) => topics.includes(id))
+  const ordered = newsletterTopics(context.model)
+    .map((t) => t.id)
+    .filter((id) => topics.includes(id))
   const code = subscriptionCode(context.site, email, ordered, frequency)
   context.state.subscriptions.push({code, email, topics: ordered, frequency})
   return redirect(`/newsletter/confirmed/${code}`)

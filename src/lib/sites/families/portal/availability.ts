@@ -14,7 +14,8 @@ export function freeSlots(site: SiteInfo, model: PortalModel, office: Office, da
   if (!hours || !isBookable(model, date)) return []
   if (hashString(`${site.slug}/${office.id}/${date}`) % 10 < 3) return []
   const slots: number[] = []
-  for (let t = hours.open; t + 30 <= hours.close; t += 30) if (hashString(`${site.slug}/${office.id}/${date}/${t}`) % 3 !== 0) slots.push(t)
+  for (let t = hours.open; t + 30 <= hours.close; t += 30)
+    if (hashString(`${site.slug}/${office.id}/${date}/${t}`) % 3 !== 0) slots.push(t)
   return slots
 }
 

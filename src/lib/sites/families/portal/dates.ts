@@ -48,7 +48,7 @@ export function monthsBetween(from: string, to: string): number {
 /** The date `days` working days after `iso` (weekends and holidays skipped). */
 export function addWorkingDays(iso: string, days: number): string {
   let date = iso
-  for (let left = days; left > 0; ) {
+  for (let left = days; left > 0;) {
     date = addDays(date, 1)
     if (weekdayOf(date) < 5 && !HOLIDAYS[date]) left--
   }
@@ -72,7 +72,13 @@ export function timeSpellings(minutes: number): string[] {
   const mm = String(minutes % 60).padStart(2, '0')
   const h12 = hour % 12 === 0 ? 12 : hour % 12
   const suffix = hour < 12 ? 'am' : 'pm'
-  const spellings = [clockTime(minutes), `${hour}:${mm}`, `${h12}:${mm} ${suffix}`, `${h12}:${mm}${suffix}`, `${h12}:${mm} ${suffix.charAt(0)}.m.`]
+  const spellings = [
+    clockTime(minutes),
+    `${hour}:${mm}`,
+    `${h12}:${mm} ${suffix}`,
+    `${h12}:${mm}${suffix}`,
+    `${h12}:${mm} ${suffix.charAt(0)}.m.`,
+  ]
   if (mm === '00') spellings.push(`${h12} ${suffix}`, `${h12}${suffix}`, `${h12} ${suffix.charAt(0)}.m.`)
   return spellings
 }

@@ -26,7 +26,14 @@ export function handle(request: SiteRequest, context: Context): SiteReply {
   if (path === '/appointments/book' && method === 'POST') return bookAppointment(request.form, context)
   if (path === '/appointments/book') return htmlReply(bookingPage(request.query, context, {}))
   if (path === '/track') return htmlReply(trackPage(request.query.get('number') ?? '', context))
-  if (path === '/about') return htmlReply(aboutPage(context.site, nav(), `${context.site.name} is the official online service portal of the City of ${model.city}. Apply for permits and licences, claim support, book appointments and find your nearest service office.`))
+  if (path === '/about')
+    return htmlReply(
+      aboutPage(
+        context.site,
+        nav(),
+        `${context.site.name} is the official online service portal of the City of ${model.city}. Apply for permits and licences, claim support, book appointments and find your nearest service office.`,
+      ),
+    )
   const category = route(path, '/services/:id')
   const categoryFound = category && model.categories.find((c) => c.id === category.id)
   if (categoryFound) return htmlReply(categoryPage(categoryFound, context))
@@ -37,11 +44,15 @@ export function handle(request: SiteRequest, context: Context): SiteReply {
   const officeFound = office && model.offices.find((o) => o.id === office.id)
   if (officeFound) return htmlReply(officePage(officeFound, context))
   const applyStart = route(path, '/apply/:slug')
-  if (applyStart && onlineService(model, applyStart.slug)) return redirect(`/apply/${applyStart.slug}/${STEPS[0].id}`, 302)
+  if (applyStart && onlineService(model, applyStart.slug))
+    return redirect(`/apply/${applyStart.slug}/${STEPS[0].id}`, 302)
   const apply = route(path, '/apply/:slug/:step')
   const applyService = apply && onlineService(model, apply.slug)
   const step = apply && STEPS.find((s) => s.id === apply.step)
-  if (applyService && step) return method === 'POST' ? submitStep(applyService, step.id, request.form, context) : showStep(applyService, step.id, context)
+  if (applyService && step)
+    return method === 'POST'
+      ? submitStep(applyService, step.id, request.form, context)
+      : showStep(applyService, step.id, context)
   const application = route(path, '/application/:number')
   const applicationFound = application && context.state.applications.find((a) => a.number === application.number)
   if (applicationFound) return htmlReply(confirmationPage(applicationFound, context))

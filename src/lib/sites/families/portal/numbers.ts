@@ -12,12 +12,18 @@ export function digitsOf(text: string): string {
 }
 
 /** The confirmation number of an application: derived from its content, so a task can know it in advance. */
-export function applicationNumber(site: SiteInfo, model: PortalModel, application: Omit<Application, 'number' | 'total'>): string {
+export function applicationNumber(
+  site: SiteInfo,
+  model: PortalModel,
+  application: Omit<Application, 'number' | 'total'>,
+): string {
   const {applicant: a, address: d, options: o} = application
   const key = JSON.stringify([
     site.slug,
     application.serviceSlug,
-    ...[a.firstName, a.lastName, a.dob, a.email, d.street, d.unit, d.city, d.zip, o.choice, o.processing].map(normalised),
+    ...[a.firstName, a.lastName, a.dob, a.email, d.street, d.unit, d.city, d.zip, o.choice, o.processing].map(
+      normalised,
+    ),
     digitsOf(a.phone),
     [...o.extras].sort(),
   ])
@@ -26,7 +32,15 @@ export function applicationNumber(site: SiteInfo, model: PortalModel, applicatio
 }
 
 export function bookingReference(site: SiteInfo, booking: Omit<Appointment, 'reference' | 'status'>): string {
-  const key = JSON.stringify([site.slug, booking.reasonId, booking.officeId, booking.date, booking.time, normalised(booking.name), normalised(booking.email)])
+  const key = JSON.stringify([
+    site.slug,
+    booking.reasonId,
+    booking.officeId,
+    booking.date,
+    booking.time,
+    normalised(booking.name),
+    normalised(booking.email),
+  ])
   return `APT-${String(hashString(key) % 10_000_000).padStart(7, '0')}`
 }
 

@@ -2,8 +2,34 @@
 import type {Diet} from './types.js'
 
 export const NAME_PREFIXES = ['Easy', 'Weeknight', 'Spicy', 'Smoky', 'One-Pan', 'Homestyle', 'Best-Ever', 'Crispy']
-export const AUTHORS = ['Ana Lucía Ortega', 'Ben Whitaker', 'Chloé Marchand', 'Deepa Raman', 'Elena Kostas', 'Hiro Tanaka', 'Jamal Carter', 'Kim Soo-ah', 'Marco Bellini', 'Nadia Haddad', 'Priya Nair', "Sam O'Neill"]
-export const REVIEWERS = ['Linda M.', 'Greg T.', 'Sofia R.', 'Kwame A.', 'Hannah B.', 'Diego F.', 'Mei L.', 'Olivia P.', 'Raj S.', 'Claire D.', 'Tomás V.', 'Beth W.']
+export const AUTHORS = [
+  'Ana Lucía Ortega',
+  'Ben Whitaker',
+  'Chloé Marchand',
+  'Deepa Raman',
+  'Elena Kostas',
+  'Hiro Tanaka',
+  'Jamal Carter',
+  'Kim Soo-ah',
+  'Marco Bellini',
+  'Nadia Haddad',
+  'Priya Nair',
+  "Sam O'Neill",
+]
+export const REVIEWERS = [
+  'Linda M.',
+  'Greg T.',
+  'Sofia R.',
+  'Kwame A.',
+  'Hannah B.',
+  'Diego F.',
+  'Mei L.',
+  'Olivia P.',
+  'Raj S.',
+  'Claire D.',
+  'Tomás V.',
+  'Beth W.',
+]
 export const REVIEW_TEXTS: Record<number, string[]> = {
   5: [
     'Made this for a dinner party and everyone asked for the recipe. A keeper!',
@@ -11,9 +37,19 @@ export const REVIEW_TEXTS: Record<number, string[]> = {
     'This is now in our weekly rotation. The kids love it too.',
     'Easy to follow and ready in the time stated. Fantastic flavor.',
   ],
-  4: ['Really good. I doubled the garlic and it was even better.', 'Great recipe, though it took me a little longer than stated.', 'Tasty and simple. Next time I will add a bit more spice.'],
-  3: ['Good, but it needed more seasoning for our taste.', 'Nice enough, though a little bland. I added lemon at the end.'],
-  2: ['Too salty for us. I would cut the salt in half next time.', 'Did not turn out like the photo. Maybe my pan was too small.'],
+  4: [
+    'Really good. I doubled the garlic and it was even better.',
+    'Great recipe, though it took me a little longer than stated.',
+    'Tasty and simple. Next time I will add a bit more spice.',
+  ],
+  3: [
+    'Good, but it needed more seasoning for our taste.',
+    'Nice enough, though a little bland. I added lemon at the end.',
+  ],
+  2: [
+    'Too salty for us. I would cut the salt in half next time.',
+    'Did not turn out like the photo. Maybe my pan was too small.',
+  ],
 }
 export const TIPS = [
   'Leftovers keep in an airtight container in the fridge for up to 3 days.',
@@ -33,7 +69,20 @@ export const DESCRIPTION_CLOSERS = [
   'Plan on {time} from start to finish, most of it hands-off.',
   'Tested three times in our kitchen, it takes {time} and makes {servings} servings.',
 ]
-export const PUBLISH_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+export const PUBLISH_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
 
 // Options of the listing filters and the servings scaler.
 export const PAGE_SIZE = 12

@@ -15,7 +15,14 @@ export function handle(request: SiteRequest, context: Context): SiteReply {
   if (path === '/recipes') return htmlReply(listingPage(request.query, context))
   if (path === '/box' && method === 'POST') return updateBox(request.form, context)
   if (path === '/box') return htmlReply(boxPage(context))
-  if (path === '/about') return htmlReply(aboutPage(context.site, nav(context.model), `${context.site.name} publishes tested home-cooking recipes from ${context.model.cuisines.length} cuisines. Every recipe is cooked at least three times in our test kitchen before it goes live.`))
+  if (path === '/about')
+    return htmlReply(
+      aboutPage(
+        context.site,
+        nav(context.model),
+        `${context.site.name} publishes tested home-cooking recipes from ${context.model.cuisines.length} cuisines. Every recipe is cooked at least three times in our test kitchen before it goes live.`,
+      ),
+    )
   const review = route(path, '/recipe/:key/review')
   if (review && method === 'POST') {
     const recipe = recipeByKey(context.model, review.key!)
@@ -43,7 +50,16 @@ function postReview(recipe: Recipe, form: URLSearchParams, context: Context): Si
   if (name.length < 2 || name.length > 40) errors.name = 'Enter your name (2 to 40 characters).'
   if (text.length < 10) errors.text = 'Your review needs at least 10 characters.'
   else if (text.length > 1000) errors.text = 'Keep your review under 1,000 characters.'
-  if (Object.keys(errors).length > 0) return htmlReply(recipePage(recipe, context, {servings: recipe.servings, units: 'us', notice: '', reviewForm: {values: form, errors}}), 422)
+  if (Object.keys(errors).length > 0)
+    return htmlReply(
+      recipePage(recipe, context, {
+        servings: recipe.servings,
+        units: 'us',
+        notice: '',
+        reviewForm: {values: form, errors},
+      }),
+      422,
+    )
   context.state.reviews.push({recipeId: recipe.id, rating, name, text, date: context.model.today})
   return redirect(`${recipePath(recipe)}?reviewed=1#reviews`)
 }

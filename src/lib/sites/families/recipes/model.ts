@@ -4,7 +4,16 @@ import {slugify} from '../../slug.js'
 import {between, pick, sample, shuffle} from '../../random-pick.js'
 import type {SiteInfo} from '../../types.js'
 import {CUISINES, type CuisineDef, type DishDef, MAINS, type MainDef} from './cuisines.js'
-import {AUTHORS, DESCRIPTION_CLOSERS, DESCRIPTION_OPENERS, NAME_PREFIXES, PUBLISH_MONTHS, REVIEWERS, REVIEW_TEXTS, TIPS} from './data.js'
+import {
+  AUTHORS,
+  DESCRIPTION_CLOSERS,
+  DESCRIPTION_OPENERS,
+  NAME_PREFIXES,
+  PUBLISH_MONTHS,
+  REVIEWERS,
+  REVIEW_TEXTS,
+  TIPS,
+} from './data.js'
 import {formatDuration, parseIngredient, scaledQuantity} from './quantities.js'
 import type {Course, Diet, ListingLayout, Nutrition, Recipe, RecipesModel, Review} from './types.js'
 
@@ -20,18 +29,33 @@ interface RecipeDraft {
 export function makeModel(site: SiteInfo, rng: SeededRandom): RecipesModel {
   const cuisineDefs = sample(rng, CUISINES, between(rng, 6, 8))
   const authors = sample(rng, AUTHORS, 5)
-  const drafts = shuffle(rng, cuisineDefs.flatMap((cuisine) => draftsFor(cuisine, rng)))
+  const drafts = shuffle(
+    rng,
+    cuisineDefs.flatMap((cuisine) => draftsFor(cuisine, rng)),
+  )
   const chosen = drafts.slice(0, Math.min(drafts.length, between(rng, 46, 58)))
-  const recipeList = chosen.map((draft, index) => makeRecipe(draft, 101 + index * 3 + rng.below(3), pick(rng, authors), rng))
+  const recipeList = chosen.map((draft, index) =>
+    makeRecipe(draft, 101 + index * 3 + rng.below(3), pick(rng, authors), rng),
+  )
   const cuisines = cuisineDefs.map((c) => c.name).filter((name) => recipeList.some((r) => r.cuisine === name))
   const courses = COURSE_ORDER.filter((course) => recipeList.some((r) => r.course === course))
   const listings: ListingLayout[] = ['grid3', 'grid4', 'list']
   return {
-    tagline: pick(rng, ['Real food for real kitchens', 'Tested recipes for every night of the week', 'Cook something wonderful tonight', 'Home cooking, made simple']),
+    tagline: pick(rng, [
+      'Real food for real kitchens',
+      'Tested recipes for every night of the week',
+      'Cook something wonderful tonight',
+      'Home cooking, made simple',
+    ]),
     cuisines,
     courses,
     recipes: recipeList,
-    layout: {listing: listings[site.variant % 3]!, sidebar: Math.floor(site.variant / 3) % 2 === 0 ? 'left' : 'right', recipeColumns: rng.below(3) !== 0, heroImageRight: rng.below(2) === 0},
+    layout: {
+      listing: listings[site.variant % 3]!,
+      sidebar: Math.floor(site.variant / 3) % 2 === 0 ? 'left' : 'right',
+      recipeColumns: rng.below(3) !== 0,
+      heroImageRight: rng.below(2) === 0,
+    },
     today: `${pick(rng, PUBLISH_MONTHS.slice(5, 9))} ${between(rng, 1, 28)}, 2027`,
   }
 }
@@ -61,18 +85,29 @@ function makeRecipe(draft: RecipeDraft, id: number, author: string, rng: SeededR
   const {dish, main} = draft
   const factor = pick(rng, [1, 1, 1, 1.5, 2, 0.5])
   const servings = 4 * factor
-  const ingredients = [...(main ? [main.ingredient] : []), ...dish.base].map(parseIngredient).map((ing) => ({...ing, qty: scaledQuantity(ing, factor)}))
+  const ingredients = [...(main ? [main.ingredient] : []), ...dish.base]
+    .map(parseIngredient)
+    .map((ing) => ({...ing, qty: scaledQuantity(ing, factor)}))
   const steps = dish.steps.map((step) => step.replaceAll('{main}', main?.noun ?? ''))
   const prep = roundTo5(between(rng, dish.prep[0], dish.prep[1]))
   const cook = dish.cook[1] === 0 ? 0 : roundTo5(between(rng, dish.cook[0], dish.cook[1]) + (main?.extraCook ?? 0))
   const total = prep + cook
   const tags = ingredients.map((i) => i.tags).join('')
   const vegetarian = !/[mf]/.test(tags)
-  const diets: Diet[] = [...(vegetarian ? ['vegetarian' as const] : []), ...(vegetarian && !/[de]/.test(tags) ? ['vegan' as const] : []), ...(!tags.includes('g') ? ['gluten-free' as const] : [])]
+  const diets: Diet[] = [
+    ...(vegetarian ? ['vegetarian' as const] : []),
+    ...(vegetarian && !/[de]/.test(tags) ? ['vegan' as const] : []),
+    ...(!tags.includes('g') ? ['gluten-free' as const] : []),
+  ]
   const publishedDay = rng.below(400)
   const rating = Math.round((3.4 + rng.nextFloat() * 1.6) * 10) / 10
   const fill = (template: string) =>
-    template.replace('{name}', draft.name).replace('{cuisine}', draft.cuisine).replace('{time}', formatDuration(total)).replace('{steps}', String(steps.length)).replace('{servings}', String(servings))
+    template
+      .replace('{name}', draft.name)
+      .replace('{cuisine}', draft.cuisine)
+      .replace('{time}', formatDuration(total))
+      .replace('{steps}', String(steps.length))
+      .replace('{servings}', String(servings))
   return {
     id,
     name: draft.name,
@@ -112,12 +147,30 @@ function dateFromDay(day: number): string {
 }
 
 function makeNutrition(course: Course, hasMeat: boolean, rng: SeededRandom): Nutrition {
-  const [low, high] = course === 'Main course' ? [380, 720] : course === 'Dessert' ? [260, 540] : course === 'Drink' ? [150, 290] : course === 'Breakfast' ? [260, 520] : [140, 380]
+  const [low, high] =
+    course === 'Main course'
+      ? [380, 720]
+      : course === 'Dessert'
+        ? [260, 540]
+        : course === 'Drink'
+          ? [150, 290]
+          : course === 'Breakfast'
+            ? [260, 520]
+            : [140, 380]
   const calories = roundTo5(between(rng, low, high))
   const protein = Math.round((calories * (hasMeat ? 0.3 : 0.14)) / 4)
   const fat = Math.round((calories * (0.25 + rng.nextFloat() * 0.15)) / 9)
   const carbs = Math.max(2, Math.round((calories - protein * 4 - fat * 9) / 4))
-  return {calories, fat, saturatedFat: Math.round(fat * (0.2 + rng.nextFloat() * 0.3)), carbs, fiber: between(rng, 1, 11), sugar: course === 'Dessert' || course === 'Drink' ? between(rng, 18, 42) : between(rng, 2, 12), protein, sodium: roundTo5(between(rng, 140, 1180))}
+  return {
+    calories,
+    fat,
+    saturatedFat: Math.round(fat * (0.2 + rng.nextFloat() * 0.3)),
+    carbs,
+    fiber: between(rng, 1, 11),
+    sugar: course === 'Dessert' || course === 'Drink' ? between(rng, 18, 42) : between(rng, 2, 12),
+    protein,
+    sodium: roundTo5(between(rng, 140, 1180)),
+  }
 }
 
 function makeReviews(rating: number, publishedDay: number, rng: SeededRandom): Review[] {
@@ -125,6 +178,11 @@ function makeReviews(rating: number, publishedDay: number, rng: SeededRandom): R
   const authors = sample(rng, REVIEWERS, count)
   return authors.map((author, index) => {
     const stars = Math.max(2, Math.min(5, Math.round(rating + (rng.nextFloat() - 0.5) * 2)))
-    return {author, rating: stars, date: dateFromDay(publishedDay + 6 + index * between(rng, 3, 18)), text: pick(rng, REVIEW_TEXTS[stars]!)}
+    return {
+      author,
+      rating: stars,
+      date: dateFromDay(publishedDay + 6 + index * between(rng, 3, 18)),
+      text: pick(rng, REVIEW_TEXTS[stars]!),
+    }
   })
 }

@@ -83,7 +83,11 @@ function usUnitLabel(unit: UsUnit, qty: number): string {
 }
 
 /** One ingredient line as shown: amount, unit and name, for the chosen servings and units. */
-export function ingredientLine(ingredient: Ingredient, factor: number, units: Units): {amount: string; unit: string; name: string} {
+export function ingredientLine(
+  ingredient: Ingredient,
+  factor: number,
+  units: Units,
+): {amount: string; unit: string; name: string} {
   const qty = scaledQuantity(ingredient, factor)
   const metric = units === 'metric' ? metricAmount(qty, ingredient.unit) : null
   const name = ingredient.unit === '' && qty > 1 ? ingredient.plural : ingredient.name

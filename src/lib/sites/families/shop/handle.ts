@@ -15,7 +15,14 @@ export function handle(request: SiteRequest, context: SiteContext<ShopModel, Sho
   if (path === '/cart') return htmlReply(cartPage(context))
   if (path === '/checkout' && request.method === 'POST') return placeOrder(request.form, context)
   if (path === '/checkout') return htmlReply(checkoutPage(context, new URLSearchParams(), []))
-  if (path === '/about') return htmlReply(aboutPage(context.site, nav(context.model), `${context.site.name} has sold ${context.model.tagline.toLowerCase()} since 2009.`))
+  if (path === '/about')
+    return htmlReply(
+      aboutPage(
+        context.site,
+        nav(context.model),
+        `${context.site.name} has sold ${context.model.tagline.toLowerCase()} since 2009.`,
+      ),
+    )
   const product = route(path, '/product/:id')
   if (product) {
     const item = context.model.products.find((p) => String(p.id) === product.id)
@@ -43,7 +50,8 @@ function updateCart(form: URLSearchParams, context: SiteContext<ShopModel, ShopS
     return redirect(`/product/${productId}?added=1`)
   }
   if (action === 'update' && line) line.qty = qty
-  if (action === 'remove' || (line && line.qty === 0)) context.state.cart = cart.filter((l) => l.productId !== productId)
+  if (action === 'remove' || (line && line.qty === 0))
+    context.state.cart = cart.filter((l) => l.productId !== productId)
   return redirect('/cart')
 }
 

@@ -53,7 +53,11 @@ export function makeModel(site: SiteInfo, rng: SeededRandom): ShopModel {
     const name = `${brand} ${pick(rng, ADJECTIVES)} ${catalog.nouns[c]}`
     if (used.has(name)) continue
     used.add(name)
-    const reviews = Array.from({length: between(rng, 2, 5)}, () => ({author: pick(rng, REVIEWERS), rating: between(rng, 2, 5), text: pick(rng, REVIEW_TEXTS)}))
+    const reviews = Array.from({length: between(rng, 2, 5)}, () => ({
+      author: pick(rng, REVIEWERS),
+      rating: between(rng, 2, 5),
+      text: pick(rng, REVIEW_TEXTS),
+    }))
     products.push({
       id: products.length + 101,
       name,
@@ -78,6 +82,15 @@ export function makeModel(site: SiteInfo, rng: SeededRandom): ShopModel {
 
 /** The order number a shop gives an order: derived from its content, so a task can know it in advance. */
 export function orderNumber(site: SiteInfo, order: Omit<Order, 'number'>): string {
-  const key = JSON.stringify([site.slug, order.items, order.name, order.email, order.address, order.city, order.zip, order.shipping])
+  const key = JSON.stringify([
+    site.slug,
+    order.items,
+    order.name,
+    order.email,
+    order.address,
+    order.city,
+    order.zip,
+    order.shipping,
+  ])
   return `${site.slug.slice(0, 2).toUpperCase()}-${String(hashString(key) % 1_000_000).padStart(6, '0')}`
 }

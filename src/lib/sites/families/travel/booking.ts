@@ -24,7 +24,10 @@ export function parseBookingRequest(model: TravelModel, fields: URLSearchParams)
 }
 
 export function passengerTypes(request: BookingRequest): ('adult' | 'child')[] {
-  return [...Array.from({length: request.adults}, () => 'adult' as const), ...Array.from({length: request.children}, () => 'child' as const)]
+  return [
+    ...Array.from({length: request.adults}, () => 'adult' as const),
+    ...Array.from({length: request.children}, () => 'child' as const),
+  ]
 }
 
 export type BookingErrors = Record<string, string>
@@ -34,8 +37,18 @@ export function cleanName(text: string): string {
 }
 
 /** The booking reference: derived from what identifies a booking, so a task can know it in advance. */
-export function bookingReference(site: SiteInfo, details: {tripId: string; cabin: string; fare: FareId; passengers: {first: string; last: string}[]; email: string}): string {
-  const key = JSON.stringify([site.slug, details.tripId, details.cabin, details.fare, details.passengers.map((p) => `${cleanName(p.first)} ${cleanName(p.last)}`.toLowerCase()), details.email.trim().toLowerCase()])
+export function bookingReference(
+  site: SiteInfo,
+  details: {tripId: string; cabin: string; fare: FareId; passengers: {first: string; last: string}[]; email: string},
+): string {
+  const key = JSON.stringify([
+    site.slug,
+    details.tripId,
+    details.cabin,
+    details.fare,
+    details.passengers.map((p) => `${cleanName(p.first)} ${cleanName(p.last)}`.toLowerCase()),
+    details.email.trim().toLowerCase(),
+  ])
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
   let hash = hashString(key)
   let reference = ''

@@ -9,7 +9,9 @@ function normalised(answer: string | null): string {
 
 /** True when the answer names a service code like "AU1234", with or without a space. */
 export function mentionsCode(answer: string | null, code: string): boolean {
-  const compact = normalised(answer).replace(/ ([a-z]{2}) (\d{3,4}) /g, ' $1$2 ').replace(/ ([a-z]{2}) (\d{3,4}) /g, ' $1$2 ')
+  const compact = normalised(answer)
+    .replace(/ ([a-z]{2}) (\d{3,4}) /g, ' $1$2 ')
+    .replace(/ ([a-z]{2}) (\d{3,4}) /g, ' $1$2 ')
   return compact.includes(` ${code.toLowerCase()} `)
 }
 
@@ -30,7 +32,11 @@ export function mentionsBagCount(answer: string | null, bags: number, kg: number
   const text = normalised(answer)
   const counts = bags === 1 ? '(?:1|one|a|a single)' : `(?:${bags}|${NUMBER_WORDS[bags]})`
   const nouns = '(?:checked |large |stowed |hold )?(?:bags?|suitcases?|pieces?|items?|luggage)'
-  return new RegExp(` ${counts} ${nouns} `).test(text) || new RegExp(` ${counts} ?x ?${kg} ?kg`).test(text) || new RegExp(` ${counts} ${kg} ?kg ${nouns} `).test(text)
+  return (
+    new RegExp(` ${counts} ${nouns} `).test(text) ||
+    new RegExp(` ${counts} ?x ?${kg} ?kg`).test(text) ||
+    new RegExp(` ${counts} ${kg} ?kg ${nouns} `).test(text)
+  )
 }
 
 export function mentionsWeight(answer: string | null, kg: number): boolean {
@@ -46,6 +52,9 @@ export function mentionsRefund(answer: string | null, model: TravelModel, refund
   const text = normalised(answer)
   const nonRefundable = / (?:non ?refundable|not refundable|no refunds?) /.test(text)
   if (refund.kind === 'none') return nonRefundable
-  if (refund.kind === 'full') return !nonRefundable && / (?:fully refundable|full refund|refundable (?:free|without)|free cancellation) /.test(text)
+  if (refund.kind === 'full')
+    return (
+      !nonRefundable && / (?:fully refundable|full refund|refundable (?:free|without)|free cancellation) /.test(text)
+    )
   return !nonRefundable && / refund/.test(text) && answerMentions(answer, money(model, refund.fee))
 }

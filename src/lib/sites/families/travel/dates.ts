@@ -4,7 +4,20 @@ import type {TimeWindowId, TravelModel, Trip} from './types.js'
 
 const DAY_MS = 86_400_000
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
-export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+export const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
 
 function dayNumber(iso: string): number {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number]

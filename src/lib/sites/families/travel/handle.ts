@@ -30,7 +30,14 @@ export function handle(request: SiteRequest, context: Context): SiteReply {
   if (path === '/deals') return htmlReply(dealsPage(context))
   if (path === '/destinations') return htmlReply(destinationsPage(context))
   if (path === '/help') return htmlReply(helpPage(context))
-  if (path === '/about') return htmlReply(aboutPage(context.site, nav(context.model), `${context.site.name} has helped travellers find good-value ${modeOf(context.model).nouns} since 2011. We compare ${context.model.carriers.length} ${modeOf(context.model).carrierWord.toLowerCase()}s and never add hidden booking fees.`))
+  if (path === '/about')
+    return htmlReply(
+      aboutPage(
+        context.site,
+        nav(context.model),
+        `${context.site.name} has helped travellers find good-value ${modeOf(context.model).nouns} since 2011. We compare ${context.model.carriers.length} ${modeOf(context.model).carrierWord.toLowerCase()}s and never add hidden booking fees.`,
+      ),
+    )
   const destination = route(path, '/destinations/:code')
   if (destination) {
     const city = cityByCode(context.model, destination.code.toUpperCase())
@@ -62,13 +69,23 @@ function submitSearch(query: URLSearchParams, context: Context): SiteReply {
   if (!values.destination.trim()) errors.to = 'Enter where you are going.'
   else if (!to) errors.to = `We could not find “${values.destination.trim()}”. Choose a city from the suggestions.`
   else if (from === to) errors.to = 'Origin and destination must be different.'
-  if (!inWindow(model, values.date)) errors.date = `Pick a departure date between ${shortDate(model.today)} and ${shortDate(model.lastDate)}.`
-  if (values.adults < 1 || values.children < 0 || values.adults + values.children > MAX_PASSENGERS) errors.passengers = `Bookings are for 1 to ${MAX_PASSENGERS} travellers, with at least one adult.`
+  if (!inWindow(model, values.date))
+    errors.date = `Pick a departure date between ${shortDate(model.today)} and ${shortDate(model.lastDate)}.`
+  if (values.adults < 1 || values.children < 0 || values.adults + values.children > MAX_PASSENGERS)
+    errors.passengers = `Bookings are for 1 to ${MAX_PASSENGERS} travellers, with at least one adult.`
   if (Object.keys(errors).length > 0 || !from || !to) {
-    const shown = {...values, date: inWindow(model, values.date) ? values.date : model.defaultDate, adults: Math.max(1, Math.min(MAX_PASSENGERS, values.adults)), children: Math.max(0, Math.min(MAX_PASSENGERS - 1, values.children))}
+    const shown = {
+      ...values,
+      date: inWindow(model, values.date) ? values.date : model.defaultDate,
+      adults: Math.max(1, Math.min(MAX_PASSENGERS, values.adults)),
+      children: Math.max(0, Math.min(MAX_PASSENGERS - 1, values.children)),
+    }
     return htmlReply(homePage(context, shown, errors), 422)
   }
-  return redirect(`/results${queryString({from: from.code, to: to.code, date: values.date, adults: values.adults, children: values.children || '', cabin: values.cabin})}`, 302)
+  return redirect(
+    `/results${queryString({from: from.code, to: to.code, date: values.date, adults: values.adults, children: values.children || '', cabin: values.cabin})}`,
+    302,
+  )
 }
 
 function resultsReply(query: URLSearchParams, context: Context): SiteReply {
@@ -102,12 +119,15 @@ function submitBooking(form: URLSearchParams, context: Context): SiteReply {
   const passengers: Passenger[] = passengerTypes(request).map((type, i) => {
     const first = cleanName(form.get(`pax-${i + 1}-first`) ?? '')
     const last = cleanName(form.get(`pax-${i + 1}-last`) ?? '')
-    if (!/^[\p{L}][\p{L}' -]*$/u.test(first)) errors[`pax-${i + 1}-first`] = first ? 'Use letters only.' : 'Enter a first name.'
-    if (!/^[\p{L}][\p{L}' -]*$/u.test(last)) errors[`pax-${i + 1}-last`] = last ? 'Use letters only.' : 'Enter a last name.'
+    if (!/^[\p{L}][\p{L}' -]*$/u.test(first))
+      errors[`pax-${i + 1}-first`] = first ? 'Use letters only.' : 'Enter a first name.'
+    if (!/^[\p{L}][\p{L}' -]*$/u.test(last))
+      errors[`pax-${i + 1}-last`] = last ? 'Use letters only.' : 'Enter a last name.'
     return {first, last, type}
   })
   const email = (form.get('email') ?? '').trim()
-  if (!/^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i.test(email)) errors.email = email ? 'Enter a valid email address.' : 'Enter an email address.'
+  if (!/^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i.test(email))
+    errors.email = email ? 'Enter a valid email address.' : 'Enter an email address.'
   const phone = (form.get('phone') ?? '').trim()
   if (phone && !/^\+?[\d\s()-]{6,20}$/.test(phone)) errors.phone = 'Enter a valid phone number or leave it empty.'
   if (form.get('terms') !== '1') errors.terms = 'Please accept the fare rules to continue.'
@@ -115,7 +135,10 @@ function submitBooking(form: URLSearchParams, context: Context): SiteReply {
   const insurance = form.get('insurance') === '1'
   const extraBag = form.get('extra_bag') === '1'
   const travellers = passengers.length
-  const total = partyPrice(request.trip, request.cabin, request.fare, request.adults, request.children) + (insurance ? model.insurance * travellers : 0) + (extraBag ? model.extraBag : 0)
+  const total =
+    partyPrice(request.trip, request.cabin, request.fare, request.adults, request.children) +
+    (insurance ? model.insurance * travellers : 0) +
+    (extraBag ? model.extraBag : 0)
   const details = {tripId: request.trip.id, cabin: request.cabin.id, fare: request.fare, passengers, email}
   const booking: Booking = {
     reference: bookingReference(site, details),

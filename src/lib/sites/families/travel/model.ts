@@ -10,7 +10,11 @@ import type {Carrier, City, FareRule, Mode, RefundRule, TravelModel} from './typ
 export function makeModel(site: SiteInfo, rng: SeededRandom): TravelModel {
   const modeId = (['flight', 'train', 'bus'] as const)[site.variant % 3]!
   const mode = MODES[modeId]
-  const cities: City[] = sample(rng, mode.places, between(rng, 10, 12)).map((place) => ({...place, blurb: pick(rng, CITY_BLURBS), bestMonths: pick(rng, SEASONS)}))
+  const cities: City[] = sample(rng, mode.places, between(rng, 10, 12)).map((place) => ({
+    ...place,
+    blurb: pick(rng, CITY_BLURBS),
+    bestMonths: pick(rng, SEASONS),
+  }))
   const carriers: Carrier[] = sample(rng, mode.carriers, 4).map((carrier) => ({
     ...carrier,
     fares: makeFares(rng, mode),
@@ -18,7 +22,10 @@ export function makeModel(site: SiteInfo, rng: SeededRandom): TravelModel {
     onTimePercent: between(rng, 78, 96),
   }))
   const today = addDays('2026-03-02', between(rng, 0, 75))
-  const popular = sample(rng, cities, 8).map((from, i, list) => ({from: from.code, to: list[(i + 3) % list.length]!.code}))
+  const popular = sample(rng, cities, 8).map((from, i, list) => ({
+    from: from.code,
+    to: list[(i + 3) % list.length]!.code,
+  }))
   return {
     seed: site.seed,
     mode: modeId,
@@ -48,9 +55,39 @@ function makeFares(rng: SeededRandom, mode: Mode): FareRule[] {
   const basicChange = rng.below(2) === 0 ? null : changeFee + pick(rng, mode.refundExtras)
   const standardRefund: RefundRule = rng.below(2) === 0 ? {kind: 'none'} : {kind: 'fee', fee: refundFee}
   return [
-    {id: 'basic', name: mode.fareNames.basic, bags: mode.basicBags, bagKg, handLuggage: mode.handLuggage.basic, changeFee: basicChange, refund: {kind: 'none'}, seats: 'Assigned at check-in', multiplier: 1},
-    {id: 'standard', name: mode.fareNames.standard, bags: 1, bagKg, handLuggage: mode.handLuggage.standard, changeFee, refund: standardRefund, seats: 'Standard seats included', multiplier: 1.18 + rng.below(12) / 100},
-    {id: 'flex', name: mode.fareNames.flex, bags: 2, bagKg, handLuggage: mode.handLuggage.flex, changeFee: 0, refund: {kind: 'full'}, seats: 'Any seat included', multiplier: 1.55 + rng.below(30) / 100},
+    {
+      id: 'basic',
+      name: mode.fareNames.basic,
+      bags: mode.basicBags,
+      bagKg,
+      handLuggage: mode.handLuggage.basic,
+      changeFee: basicChange,
+      refund: {kind: 'none'},
+      seats: 'Assigned at check-in',
+      multiplier: 1,
+    },
+    {
+      id: 'standard',
+      name: mode.fareNames.standard,
+      bags: 1,
+      bagKg,
+      handLuggage: mode.handLuggage.standard,
+      changeFee,
+      refund: standardRefund,
+      seats: 'Standard seats included',
+      multiplier: 1.18 + rng.below(12) / 100,
+    },
+    {
+      id: 'flex',
+      name: mode.fareNames.flex,
+      bags: 2,
+      bagKg,
+      handLuggage: mode.handLuggage.flex,
+      changeFee: 0,
+      refund: {kind: 'full'},
+      seats: 'Any seat included',
+      multiplier: 1.55 + rng.below(30) / 100,
+    },
   ]
 }
 
@@ -85,7 +122,9 @@ export function resolveCity(model: TravelModel, typed: string): City | undefined
   if (text === '') return undefined
   const code = /\(([a-z]{3})\)\s*$/.exec(text)?.[1]
   if (code) return cityByCode(model, code.toUpperCase())
-  const exact = model.cities.find((city) => city.name.toLowerCase() === text || city.code.toLowerCase() === text || city.hub.toLowerCase() === text)
+  const exact = model.cities.find(
+    (city) => city.name.toLowerCase() === text || city.code.toLowerCase() === text || city.hub.toLowerCase() === text,
+  )
   if (exact) return exact
   const prefixed = model.cities.filter((city) => city.name.toLowerCase().startsWith(text))
   return prefixed.length === 1 ? prefixed[0] : undefined

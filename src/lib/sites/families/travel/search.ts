@@ -18,7 +18,14 @@ export interface SearchValues {
 export type SearchErrors = Partial<Record<'from' | 'to' | 'date' | 'passengers', string>>
 
 function defaultSearch(model: TravelModel): SearchValues {
-  return {origin: '', destination: '', date: model.defaultDate, adults: 1, children: 0, cabin: modeOf(model).cabins[0]!.id}
+  return {
+    origin: '',
+    destination: '',
+    date: model.defaultDate,
+    adults: 1,
+    children: 0,
+    cabin: modeOf(model).cabins[0]!.id,
+  }
 }
 
 export function count(text: string | null, fallback: number): number {
@@ -59,7 +66,16 @@ export function parseResultsQuery(model: TravelModel, query: URLSearchParams): R
   const date = query.get('date') ?? ''
   const adults = count(query.get('adults'), 1)
   const children = count(query.get('children'), 0)
-  if (!from || !to || from === to || !inWindow(model, date) || adults < 1 || children < 0 || adults + children > MAX_PASSENGERS) return undefined
+  if (
+    !from ||
+    !to ||
+    from === to ||
+    !inWindow(model, date) ||
+    adults < 1 ||
+    children < 0 ||
+    adults + children > MAX_PASSENGERS
+  )
+    return undefined
   const stops = query.get('stops')
   const time = query.get('time')
   return {
@@ -77,7 +93,19 @@ export function parseResultsQuery(model: TravelModel, query: URLSearchParams): R
 }
 
 export function resultsHref(q: ResultsQuery, changes: Record<string, string | number> = {}): string {
-  const fields = {from: q.from.code, to: q.to.code, date: q.date, adults: q.adults, children: q.children || '', cabin: q.cabin.id, stops: q.stops, time: q.time, carrier: q.carrier, sort: q.sort === 'recommended' ? '' : q.sort, ...changes}
+  const fields = {
+    from: q.from.code,
+    to: q.to.code,
+    date: q.date,
+    adults: q.adults,
+    children: q.children || '',
+    cabin: q.cabin.id,
+    stops: q.stops,
+    time: q.time,
+    carrier: q.carrier,
+    sort: q.sort === 'recommended' ? '' : q.sort,
+    ...changes,
+  }
   return `/results${queryString(fields)}`
 }
 

@@ -29,7 +29,8 @@ function makeTrips(model: TravelModel, from: City, to: City, date: string): Trip
     .filter((city) => city !== from && city !== to)
     .sort((a, b) => distanceKm(from, a) + distanceKm(a, to) - (distanceKm(from, b) + distanceKm(b, to)))
     .slice(0, 4)
-  const legMinutes = (a: Place, b: Place) => Math.round((mode.overheadMin + (distanceKm(a, b) * 1.15 * 60) / mode.speedKmh) / 5) * 5
+  const legMinutes = (a: Place, b: Place) =>
+    Math.round((mode.overheadMin + (distanceKm(a, b) * 1.15 * 60) / mode.speedKmh) / 5) * 5
   const numbers = new Set<string>()
   const drafts: Omit<Trip, 'id'>[] = []
   const count = between(rng, 7, 12)
@@ -39,11 +40,23 @@ function makeTrips(model: TravelModel, from: City, to: City, date: string): Trip
     const via = sample(rng, hubs, stops)
     const path: Place[] = [from, ...via, to]
     let duration = 0
-    for (let leg = 1; leg < path.length; leg++) duration += legMinutes(path[leg - 1]!, path[leg]!) + (leg > 1 ? between(rng, mode.layoverMin[0] / 5, mode.layoverMin[1] / 5) * 5 : 0)
+    for (let leg = 1; leg < path.length; leg++)
+      duration +=
+        legMinutes(path[leg - 1]!, path[leg]!) +
+        (leg > 1 ? between(rng, mode.layoverMin[0] / 5, mode.layoverMin[1] / 5) * 5 : 0)
     duration += between(rng, -1, 3) * 5
     const depart = between(rng, 5 * 12, 22 * 12 + 6) * 5
     const peak = (depart >= 420 && depart < 570) || (depart >= 1020 && depart < 1170) ? 1.12 : 1
-    const basePrice = Math.max(9, Math.round((mode.priceFixed + km * mode.pricePerKm) * carrier.priceFactor * 0.8 ** stops * peak * (0.82 + rng.nextFloat() * 0.55)))
+    const basePrice = Math.max(
+      9,
+      Math.round(
+        (mode.priceFixed + km * mode.pricePerKm) *
+          carrier.priceFactor *
+          0.8 ** stops *
+          peak *
+          (0.82 + rng.nextFloat() * 0.55),
+      ),
+    )
     let number = ''
     do number = `${carrier.code}${between(rng, mode.numberRange[0], mode.numberRange[1])}`
     while (numbers.has(number))

@@ -49,7 +49,11 @@ export function finish(draft: ArticleDraft): Article {
   const parts = [
     draft.title,
     ...draft.lead.map(plainText),
-    ...draft.sections.flatMap((s) => [s.heading, ...s.paragraphs.map(plainText), ...(s.table ? s.table.rows.map((r) => plainText(r.cells)) : [])]),
+    ...draft.sections.flatMap((s) => [
+      s.heading,
+      ...s.paragraphs.map(plainText),
+      ...(s.table ? s.table.rows.map((r) => plainText(r.cells)) : []),
+    ]),
     ...draft.infobox.map((row) => `${row.label} ${row.text}`),
   ]
   return {...draft, categories: draft.categories ?? [], plain: parts.join('\n')}
@@ -63,6 +67,12 @@ export interface Built {
   categories: Category[]
 }
 
-export function category(name: string, kind: ArticleKind, description: string, members: string[], columns: string[]): Category {
+export function category(
+  name: string,
+  kind: ArticleKind,
+  description: string,
+  members: string[],
+  columns: string[],
+): Category {
   return {slug: slugOf(name), name, kind, description, members, columns}
 }

@@ -21,7 +21,8 @@ export function makeModel(site: SiteInfo, rng: SeededRandom): EncyclopediaModel 
   }
   const built = topic === 'places' ? buildPlaces(rng) : topic === 'elements' ? buildElements(rng) : buildInventions(rng)
   const articles = built.articles.sort((a, b) => a.title.localeCompare(b.title))
-  for (const category of built.categories) for (const slug of category.members) articles.find((a) => a.slug === slug)?.categories.push(category.slug)
+  for (const category of built.categories)
+    for (const slug of category.members) articles.find((a) => a.slug === slug)?.categories.push(category.slug)
   const primary = articles.filter((a) => a.kind === built.primary)
   const featured = pick(rng, primary).slug
   const dateLabel = `${between(rng, 2, 27)} ${pick(rng, MONTHS)}`
@@ -33,6 +34,11 @@ export function makeModel(site: SiteInfo, rng: SeededRandom): EncyclopediaModel 
     articles,
     categories: built.categories.filter((c) => c.members.length > 0).sort((a, b) => a.name.localeCompare(b.name)),
     featured,
-    onThisDay: {date: dateLabel, items: sample(rng, articles, 5).map((a) => a.milestone).sort((a, b) => a.year - b.year)},
+    onThisDay: {
+      date: dateLabel,
+      items: sample(rng, articles, 5)
+        .map((a) => a.milestone)
+        .sort((a, b) => a.year - b.year),
+    },
   }
 }

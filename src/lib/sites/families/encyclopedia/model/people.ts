@@ -22,13 +22,34 @@ export interface Person {
   table: TableRow[]
 }
 
-export function makePeople(rng: SeededRandom, count: number, firstBorn: number, lastBorn: number, affiliation: (town: string, country: string, name: string) => string, roles: readonly string[]): Person[] {
+export function makePeople(
+  rng: SeededRandom,
+  count: number,
+  firstBorn: number,
+  lastBorn: number,
+  affiliation: (town: string, country: string, name: string) => string,
+  roles: readonly string[],
+): Person[] {
   const names = uniqueNames(count, () => personName(rng))
-  const births = uniqueNames(count, () => String(between(rng, firstBorn, lastBorn))).map(Number).sort((a, b) => a - b)
+  const births = uniqueNames(count, () => String(between(rng, firstBorn, lastBorn)))
+    .map(Number)
+    .sort((a, b) => a - b)
   const people: Person[] = names.map((title, i) => {
     const birthplace = townName(rng)
     const country = pick(rng, COUNTRIES)
-    return {title, slug: slugOf(title), born: births[i]!, died: births[i]! + between(rng, 52, 88), birthplace, country, mentor: null, students: [], affiliation: affiliation(townName(rng), country, title), role: pick(rng, roles), table: []}
+    return {
+      title,
+      slug: slugOf(title),
+      born: births[i]!,
+      died: births[i]! + between(rng, 52, 88),
+      birthplace,
+      country,
+      mentor: null,
+      students: [],
+      affiliation: affiliation(townName(rng), country, title),
+      role: pick(rng, roles),
+      table: [],
+    }
   })
   for (const person of people) {
     const candidates = people.filter((p) => person.born - p.born >= 16 && person.born - p.born <= 50)
@@ -40,7 +61,13 @@ export function makePeople(rng: SeededRandom, count: number, firstBorn: number, 
   return people
 }
 
-export function distinctYears(rng: SeededRandom, count: number, from: number, to: number, taken: Set<string>): number[] {
+export function distinctYears(
+  rng: SeededRandom,
+  count: number,
+  from: number,
+  to: number,
+  taken: Set<string>,
+): number[] {
   return uniqueNames(count, () => String(between(rng, from, Math.max(from, to))), taken).map(Number)
 }
 

@@ -42,7 +42,9 @@ export function articlePage(article: Article, context: Context, watchNotice: str
       : watchNotice === 'removed'
         ? html`<div class="alert alert-ok" role="status">“${article.title}” was removed from your watchlist.</div>`
         : ''
-  const categoryLinks = article.categories.map((slug) => model.categories.find((c) => c.slug === slug)).filter((c): c is Category => c !== undefined)
+  const categoryLinks = article.categories
+    .map((slug) => model.categories.find((c) => c.slug === slug))
+    .filter((c): c is Category => c !== undefined)
   return shell(
     context,
     article.title,

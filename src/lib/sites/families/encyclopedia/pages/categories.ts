@@ -16,9 +16,13 @@ export function categoriesPage(context: Context): string {
     html`${breadcrumb([{href: '/', label: 'Main page'}], 'Categories')}
     <section class="card"><h1>Categories</h1><p class="muted">Every article belongs to one or more categories. Choose a category to see its pages.</p>
     <div class="category-groups">${kinds.map(
-      (kind) => html`<div class="category-group"><h2>${capitalise(KIND_LABELS[kind].many)}</h2><ul>${model.categories
-        .filter((c) => c.kind === kind)
-        .map((c) => html`<li><a class="category-link" data-category="${c.slug}" href="/category/${encodeURIComponent(c.slug)}">${c.name}</a> <span class="muted">(${c.members.length} ${c.members.length === 1 ? 'page' : 'pages'})</span></li>`)}</ul></div>`,
+      (kind) =>
+        html`<div class="category-group"><h2>${capitalise(KIND_LABELS[kind].many)}</h2><ul>${model.categories
+          .filter((c) => c.kind === kind)
+          .map(
+            (c) =>
+              html`<li><a class="category-link" data-category="${c.slug}" href="/category/${encodeURIComponent(c.slug)}">${c.name}</a> <span class="muted">(${c.members.length} ${c.members.length === 1 ? 'page' : 'pages'})</span></li>`,
+          )}</ul></div>`,
     )}</div></section>`,
   )
 }
@@ -28,9 +32,11 @@ export function categoryPage(cat: Category, query: URLSearchParams, context: Con
   const sort = query.get('sort') ?? ''
   const dir = query.get('dir') === 'asc' ? 'asc' : 'desc'
   const members = sortedMembers(model, cat, sort, dir)
-  const href = (key: string) => `/category/${encodeURIComponent(cat.slug)}${queryString({sort: key, dir: key === sort && dir === 'desc' ? 'asc' : 'desc'})}`
+  const href = (key: string) =>
+    `/category/${encodeURIComponent(cat.slug)}${queryString({sort: key, dir: key === sort && dir === 'desc' ? 'asc' : 'desc'})}`
   const arrow = (key: string) => (key === sort ? (dir === 'desc' ? ' ▼' : ' ▲') : '')
-  const sortLink = (key: string) => html`<a class="sort-link${key === sort ? ' active' : ''}" data-sort="${key}" href="${href(key)}">${COLUMN_LABELS[key] ?? key}${arrow(key)}</a>`
+  const sortLink = (key: string) =>
+    html`<a class="sort-link${key === sort ? ' active' : ''}" data-sort="${key}" href="${href(key)}">${COLUMN_LABELS[key] ?? key}${arrow(key)}</a>`
   const cell = (a: Article, key: string) => row(a, key)?.text ?? '—'
   const view =
     model.layout.categoryView === 'table'
@@ -38,13 +44,21 @@ export function categoryPage(cat: Category, query: URLSearchParams, context: Con
         <tbody>${members.map((a) => html`<tr data-article="${a.slug}"><td><a class="member-link" href="${articleHref(a.slug)}">${a.title}</a></td>${cat.columns.map((key) => html`<td>${cell(a, key)}</td>`)}</tr>`)}</tbody></table>`
       : html`<div class="sort-bar">Sort by: <a class="name-sort" href="/category/${encodeURIComponent(cat.slug)}">Name</a>${cat.columns.map((key) => html` · ${sortLink(key)}`)}</div>
         <div class="member-cards">${members.map(
-          (a) => html`<article class="member-card" data-article="${a.slug}"><img src="/img/${a.image.kind}/${a.image.name}.svg" alt="" width="220" height="120"><h3><a class="member-link" href="${articleHref(a.slug)}">${a.title}</a></h3>
+          (
+            a,
+          ) => html`<article class="member-card" data-article="${a.slug}"><img src="/img/${a.image.kind}/${a.image.name}.svg" alt="" width="220" height="120"><h3><a class="member-link" href="${articleHref(a.slug)}">${a.title}</a></h3>
           <dl>${cat.columns.map((key) => html`<dt>${COLUMN_LABELS[key] ?? key}</dt><dd>${cell(a, key)}</dd>`)}</dl></article>`,
         )}</div>`
   return shell(
     context,
     `Category: ${cat.name}`,
-    html`${breadcrumb([{href: '/', label: 'Main page'}, {href: '/categories', label: 'Categories'}], cat.name)}
+    html`${breadcrumb(
+      [
+        {href: '/', label: 'Main page'},
+        {href: '/categories', label: 'Categories'},
+      ],
+      cat.name,
+    )}
     <section class="card"><h1>Category: ${cat.name}</h1><p>${cat.description}</p>
     <p class="muted">This category contains the following ${members.length} ${members.length === 1 ? 'page' : 'pages'}.${model.layout.categoryView === 'table' ? ' Click a column heading to sort.' : ''}</p>
     ${view}</section>`,

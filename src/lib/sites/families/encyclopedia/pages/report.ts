@@ -13,7 +13,13 @@ export function reportPage(article: Article, context: Context, values: URLSearch
   return shell(
     context,
     `Report a problem: ${article.title}`,
-    html`${breadcrumb([{href: '/', label: 'Main page'}, {href: articleHref(article.slug), label: article.title}], 'Report a problem')}
+    html`${breadcrumb(
+      [
+        {href: '/', label: 'Main page'},
+        {href: articleHref(article.slug), label: article.title},
+      ],
+      'Report a problem',
+    )}
     <div class="row">
       <form class="card content report-form" method="post" action="/report/${encodeURIComponent(article.slug)}" novalidate>
         <h1>Report a problem with “${article.title}”</h1>

@@ -27,7 +27,9 @@ export function searchPage(query: URLSearchParams, context: Context): string {
       ${exact ? html`<p class="exact-hint">There is a page named “<a href="${articleHref(exact.slug)}">${exact.title}</a>” on ${context.site.name}.</p>` : ''}
       ${q === '' ? html`<p class="muted">Type words to search the full text of every article.</p>` : results.length === 0 ? html`<p class="no-results">There were no results matching the query “${q}”. Check the spelling, or try fewer words.</p>` : html`<p class="muted result-count">Showing results ${from}–${from + shown.length - 1} of ${results.length} for “${q}”</p>`}
       <ul class="search-results${model.layout.resultImages ? ' with-images' : ''}">${shown.map(
-        (a) => html`<li class="search-result">${model.layout.resultImages ? html`<img src="/img/${a.image.kind}/${a.image.name}.svg" alt="" width="80" height="60">` : ''}<div>
+        (
+          a,
+        ) => html`<li class="search-result">${model.layout.resultImages ? html`<img src="/img/${a.image.kind}/${a.image.name}.svg" alt="" width="80" height="60">` : ''}<div>
           <a class="result-link" data-article="${a.slug}" href="${articleHref(a.slug)}">${a.title}</a>
           <div class="snippet">${snippet(a, q)}</div>
           <div class="result-meta muted">${KIND_LABELS[a.kind].one} · ${fmt(a.plain.split(/\s+/).length)} words · last edited ${a.lastEdited}</div></div></li>`,

@@ -21,7 +21,11 @@ const SUPERLATIVES: Record<string, [high: string, low: string]> = {
   weight: ['greatest', 'smallest'],
 }
 
-export function categoryTask(site: SiteInfo, model: EncyclopediaModel, rng: SeededRandom): FixtureTaskDef<EncyclopediaState> | null {
+export function categoryTask(
+  site: SiteInfo,
+  model: EncyclopediaModel,
+  rng: SeededRandom,
+): FixtureTaskDef<EncyclopediaState> | null {
   const options = model.categories.flatMap((cat) =>
     cat.columns.flatMap((key) => {
       const members = cat.members.map((slug) => articleBySlug(model, slug)!)
@@ -44,19 +48,40 @@ export function categoryTask(site: SiteInfo, model: EncyclopediaModel, rng: Seed
   const value = row(best, key)!
   const second = row(best, other)!
   const answer = `${best.title}: ${metric} ${value.text}, ${otherLabel} ${second.text}`
-  const sortStep: SolutionStep = {op: 'click', target: {selector: `a.sort-link[data-sort="${key}"]`, description: `the "${COLUMN_LABELS[key]}" sort link`}}
+  const sortStep: SolutionStep = {
+    op: 'click',
+    target: {selector: `a.sort-link[data-sort="${key}"]`, description: `the "${COLUMN_LABELS[key]}" sort link`},
+  }
   return {
     key: `category-${imageName(cat.name)}-${key}-${dir}`,
     kind: 'search',
     intent: `On ${site.name}, open the category "${cat.name}". Which of its ${KIND_LABELS[cat.kind].many} has the ${extreme} ${metric}? Give ${possessive(cat.kind)} name, that ${metric}, and ${possessive(cat.kind)} ${otherLabel}.`,
     groups: [
-      {description: `The ${KIND_LABELS[cat.kind].one} with the ${extreme} ${metric}`, facts: [fact(`The answer names ${best.title}`, best.title), fact(`The answer gives its ${metric} as ${value.text}`, value.value)]},
-      {description: `A further detail`, facts: [fact(`The answer gives its ${otherLabel} as ${second.text}`, second.value)]},
+      {
+        description: `The ${KIND_LABELS[cat.kind].one} with the ${extreme} ${metric}`,
+        facts: [
+          fact(`The answer names ${best.title}`, best.title),
+          fact(`The answer gives its ${metric} as ${value.text}`, value.value),
+        ],
+      },
+      {
+        description: `A further detail`,
+        facts: [fact(`The answer gives its ${otherLabel} as ${second.text}`, second.value)],
+      },
     ],
     referenceAnswer: answer,
     solution: [
-      {op: 'click', target: {selector: 'nav.main-nav a[href="/categories"]', description: 'the "Categories" link in the navigation'}},
-      {op: 'click', target: {selector: `a.category-link[data-category="${cat.slug}"]`, description: `the category "${cat.name}"`}},
+      {
+        op: 'click',
+        target: {
+          selector: 'nav.main-nav a[href="/categories"]',
+          description: 'the "Categories" link in the navigation',
+        },
+      },
+      {
+        op: 'click',
+        target: {selector: `a.category-link[data-category="${cat.slug}"]`, description: `the category "${cat.name}"`},
+      },
       sortStep,
       ...(dir === 'asc' ? [sortStep] : []),
       {op: 'answer', text: answer},

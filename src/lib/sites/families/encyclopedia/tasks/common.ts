@@ -29,15 +29,30 @@ export function nounFor(kind: ArticleKind, key: string, fallback: string): strin
   return NOUNS[`${kind}.${key}`] ?? NOUNS[key] ?? fallback.replace(/ \(.*\)$/, '').toLowerCase()
 }
 
-export const searchBox: Target = {selector: 'form.header-search input[name="q"]', description: 'the search box in the header'}
+export const searchBox: Target = {
+  selector: 'form.header-search input[name="q"]',
+  description: 'the search box in the header',
+}
 
 export function openArticle(article: Article): SolutionStep[] {
   return [
     {op: 'type', target: searchBox, text: article.title, submit: true},
-    {op: 'click', target: {selector: `a.result-link[data-article="${article.slug}"]`, description: `the search result "${article.title}"`}},
+    {
+      op: 'click',
+      target: {
+        selector: `a.result-link[data-article="${article.slug}"]`,
+        description: `the search result "${article.title}"`,
+      },
+    },
   ]
 }
 
 export function followInfobox(key: string, label: string, target: Article): SolutionStep {
-  return {op: 'click', target: {selector: `table.infobox tr[data-key="${key}"] a.wiki-link`, description: `the "${target.title}" link in the ${label} row of the infobox`}}
+  return {
+    op: 'click',
+    target: {
+      selector: `table.infobox tr[data-key="${key}"] a.wiki-link`,
+      description: `the "${target.title}" link in the ${label} row of the infobox`,
+    },
+  }
 }

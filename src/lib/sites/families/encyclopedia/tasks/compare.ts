@@ -14,13 +14,25 @@ function difference(a: InfoRow, b: InfoRow): string {
   return Number.isInteger(diff) ? fmt(diff) : fixed2(diff)
 }
 
-export function compareTask(site: SiteInfo, model: EncyclopediaModel, spec: TopicTasks, rng: SeededRandom): FixtureTaskDef<EncyclopediaState> | null {
+export function compareTask(
+  site: SiteInfo,
+  model: EncyclopediaModel,
+  spec: TopicTasks,
+  rng: SeededRandom,
+): FixtureTaskDef<EncyclopediaState> | null {
   const {kind, relation, relationNoun, metrics} = spec.compare
   const options = model.articles
     .filter((a) => a.kind === kind && linked(model, a, relation))
     .flatMap((a) => {
       const b = linked(model, a, relation)!
-      return metrics.filter((m) => row(a, m.key)?.num !== undefined && row(b, m.key)?.num !== undefined && row(a, m.key)!.num !== row(b, m.key)!.num).map((m) => ({a, b, m}))
+      return metrics
+        .filter(
+          (m) =>
+            row(a, m.key)?.num !== undefined &&
+            row(b, m.key)?.num !== undefined &&
+            row(a, m.key)!.num !== row(b, m.key)!.num,
+        )
+        .map((m) => ({a, b, m}))
     })
   if (options.length === 0) return null
   const {a, b, m} = pick(rng, options)
@@ -35,8 +47,22 @@ export function compareTask(site: SiteInfo, model: EncyclopediaModel, spec: Topi
     kind: 'lookup',
     intent: `On ${site.name}, the article on ${a.title} names ${b.title} as its ${relationNoun}. ${m.question}? Name it first, then give the ${m.noun} of both and the difference between them.`,
     groups: [
-      {description: 'The comparison', facts: [{text: `The answer names ${winner.title} (not ${loser.title}) as the one asked for`, check: namesFirst(winner.title, loser.title)}]},
-      {description: 'Both values', facts: [fact(`The answer gives the ${m.noun} of ${a.title} as ${va.text}`, va.value), fact(`The answer gives the ${m.noun} of ${b.title} as ${vb.text}`, vb.value)]},
+      {
+        description: 'The comparison',
+        facts: [
+          {
+            text: `The answer names ${winner.title} (not ${loser.title}) as the one asked for`,
+            check: namesFirst(winner.title, loser.title),
+          },
+        ],
+      },
+      {
+        description: 'Both values',
+        facts: [
+          fact(`The answer gives the ${m.noun} of ${a.title} as ${va.text}`, va.value),
+          fact(`The answer gives the ${m.noun} of ${b.title} as ${vb.text}`, vb.value),
+        ],
+      },
       {description: 'The difference', facts: [fact(`The answer gives the difference as ${diff}${m.unit}`, diff)]},
     ],
     referenceAnswer: answer,

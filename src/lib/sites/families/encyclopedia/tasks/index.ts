@@ -14,7 +14,13 @@ import {watchTask} from './watch.js'
 export function makeTasks(site: SiteInfo, model: EncyclopediaModel): FixtureTaskDef<EncyclopediaState>[] {
   const rng = rngFor(site, 'tasks')
   const spec = TOPIC_TASKS[model.topic]
-  return [lookupTask(site, model, spec, rng), reverseTask(site, model, spec, rng), categoryTask(site, model, rng), compareTask(site, model, spec, rng), chainTask(site, model, spec, rng), reportTask(site, model, rng), watchTask(site, model, rng)].filter(
-    (task): task is FixtureTaskDef<EncyclopediaState> => task !== null,
-  )
+  return [
+    lookupTask(site, model, spec, rng),
+    reverseTask(site, model, spec, rng),
+    categoryTask(site, model, rng),
+    compareTask(site, model, spec, rng),
+    chainTask(site, model, spec, rng),
+    reportTask(site, model, rng),
+    watchTask(site, model, rng),
+  ].filter((task): task is FixtureTaskDef<EncyclopediaState> => task !== null)
 }

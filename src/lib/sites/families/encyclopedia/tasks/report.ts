@@ -9,10 +9,20 @@ import {normaliseDetails, reportReference} from '../report.js'
 import type {Article, EncyclopediaModel, EncyclopediaState, ProblemReport, ProblemType} from '../types.js'
 import {openArticle} from './common.js'
 
-const REPORTERS = ['j.moreau@example.org', 'l.fischer@example.com', 'r.menon@example.net', 'a.novak@example.org', 'k.lindqvist@example.com', 'd.whitfield@example.net']
+const REPORTERS = [
+  'j.moreau@example.org',
+  'l.fischer@example.com',
+  'r.menon@example.net',
+  'a.novak@example.org',
+  'k.lindqvist@example.com',
+  'd.whitfield@example.net',
+]
 
 function reportDetails(article: Article, problem: ProblemType, rng: SeededRandom): string {
-  const info = pick(rng, article.infobox.filter((r) => !r.links))
+  const info = pick(
+    rng,
+    article.infobox.filter((r) => !r.links),
+  )
   switch (problem) {
     case 'factual':
       return `The ${info.label} value in the infobox does not match the source cited in the references`
@@ -25,14 +35,21 @@ function reportDetails(article: Article, problem: ProblemType, rng: SeededRandom
   }
 }
 
-export function reportTask(site: SiteInfo, model: EncyclopediaModel, rng: SeededRandom): FixtureTaskDef<EncyclopediaState> {
+export function reportTask(
+  site: SiteInfo,
+  model: EncyclopediaModel,
+  rng: SeededRandom,
+): FixtureTaskDef<EncyclopediaState> {
   const article = pick(rng, model.articles)
   const problem = pick(rng, PROBLEMS)
   const details = reportDetails(article, problem.id, rng)
   const email = pick(rng, REPORTERS)
   const reference = reportReference(site, {article: article.slug, problem: problem.id, details, email})
   const filed = (state: EncyclopediaState) => state.reports.filter((r) => r.article === article.slug)
-  const reportFact = (text: string, test: (r: ProblemReport) => boolean): FactDef<EncyclopediaState> => ({text, check: ({state}) => filed(state).some(test)})
+  const reportFact = (text: string, test: (r: ProblemReport) => boolean): FactDef<EncyclopediaState> => ({
+    text,
+    check: ({state}) => filed(state).some(test),
+  })
   return {
     key: `report-${imageName(article.title)}`,
     kind: 'form',
@@ -47,13 +64,24 @@ export function reportTask(site: SiteInfo, model: EncyclopediaModel, rng: Seeded
           reportFact(`The contact email is ${email}`, (r) => r.email.toLowerCase() === email),
         ],
       },
-      {description: 'Confirmation', facts: [{text: `The answer reports the reference number ${reference}`, check: ({answer}) => answerMentions(answer, reference)}]},
+      {
+        description: 'Confirmation',
+        facts: [
+          {
+            text: `The answer reports the reference number ${reference}`,
+            check: ({answer}) => answerMentions(answer, reference),
+          },
+        ],
+      },
     ],
     referenceAnswer: reference,
     solution: [
       ...openArticle(article),
       {op: 'click', target: {selector: 'a.report-link', description: 'the "Report a problem" tab of the article'}},
-      {op: 'click', target: {selector: `label[for="problem-${problem.id}"]`, description: `the "${problem.label}" option`}},
+      {
+        op: 'click',
+        target: {selector: `label[for="problem-${problem.id}"]`, description: `the "${problem.label}" option`},
+      },
       {op: 'type', target: {selector: '#details', description: 'the Details field'}, text: details},
       {op: 'type', target: {selector: '#email', description: 'the email address field'}, text: email},
       {op: 'click', target: {selector: 'button.submit-report', description: 'the "Send report" button'}},

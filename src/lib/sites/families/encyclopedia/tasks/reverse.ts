@@ -11,12 +11,24 @@ import type {EncyclopediaModel, EncyclopediaState} from '../types.js'
 import {nounFor, possessive, searchBox} from './common.js'
 import type {TopicTasks} from './spec.js'
 
-export function reverseTask(site: SiteInfo, model: EncyclopediaModel, spec: TopicTasks, rng: SeededRandom): FixtureTaskDef<EncyclopediaState> | null {
+export function reverseTask(
+  site: SiteInfo,
+  model: EncyclopediaModel,
+  spec: TopicTasks,
+  rng: SeededRandom,
+): FixtureTaskDef<EncyclopediaState> | null {
   const options = spec.reverse.flatMap((r) =>
     model.articles
       .filter((a) => a.kind === r.kind && row(a, r.key) && row(a, r.answerKey))
-      .filter((a) => model.articles.filter((b) => b.kind === r.kind && row(b, r.key)?.value === row(a, r.key)!.value).length === 1)
-      .filter((a) => search(model, r.query(row(a, r.key)!)).slice(0, RESULTS_PER_PAGE).includes(a))
+      .filter(
+        (a) =>
+          model.articles.filter((b) => b.kind === r.kind && row(b, r.key)?.value === row(a, r.key)!.value).length === 1,
+      )
+      .filter((a) =>
+        search(model, r.query(row(a, r.key)!))
+          .slice(0, RESULTS_PER_PAGE)
+          .includes(a),
+      )
       .map((a) => ({r, a})),
   )
   if (options.length === 0) return null
@@ -33,12 +45,18 @@ export function reverseTask(site: SiteInfo, model: EncyclopediaModel, spec: Topi
     intent: `On ${site.name}, find the ${kindLabel} ${r.phrase(known.text)}. What is ${possessive(r.kind)} name, and what is ${possessive(r.kind)} ${wantedNoun}?`,
     groups: [
       {description: `The ${kindLabel} ${r.phrase(known.text)}`, facts: [fact(`The answer names ${a.title}`, a.title)]},
-      {description: `Its ${wantedNoun}`, facts: [fact(`The answer gives the ${wantedNoun} ${wanted.text}`, wanted.value)]},
+      {
+        description: `Its ${wantedNoun}`,
+        facts: [fact(`The answer gives the ${wantedNoun} ${wanted.text}`, wanted.value)],
+      },
     ],
     referenceAnswer: answer,
     solution: [
       {op: 'type', target: searchBox, text: query, submit: true},
-      {op: 'click', target: {selector: `a.result-link[data-article="${a.slug}"]`, description: `the search result "${a.title}"`}},
+      {
+        op: 'click',
+        target: {selector: `a.result-link[data-article="${a.slug}"]`, description: `the search result "${a.title}"`},
+      },
       {op: 'answer', text: answer},
     ],
   }

@@ -7,9 +7,16 @@ import {imageName} from '../format.js'
 import type {Article, EncyclopediaModel, EncyclopediaState} from '../types.js'
 import {openArticle} from './common.js'
 
-export function watchTask(site: SiteInfo, model: EncyclopediaModel, rng: SeededRandom): FixtureTaskDef<EncyclopediaState> {
+export function watchTask(
+  site: SiteInfo,
+  model: EncyclopediaModel,
+  rng: SeededRandom,
+): FixtureTaskDef<EncyclopediaState> {
   const [first, second] = sample(rng, model.articles, 2) as [Article, Article]
-  const watchButton: SolutionStep = {op: 'click', target: {selector: 'button.watch-button', description: 'the "☆ Watch" button at the top of the article'}}
+  const watchButton: SolutionStep = {
+    op: 'click',
+    target: {selector: 'button.watch-button', description: 'the "☆ Watch" button at the top of the article'},
+  }
   return {
     key: `watch-${imageName(first.title)}-${imageName(second.title)}`,
     kind: 'state',
@@ -20,7 +27,11 @@ export function watchTask(site: SiteInfo, model: EncyclopediaModel, rng: SeededR
         facts: [
           {text: `"${first.title}" is on the watchlist`, check: ({state}) => state.watchlist.includes(first.slug)},
           {text: `"${second.title}" is on the watchlist`, check: ({state}) => state.watchlist.includes(second.slug)},
-          {text: 'The watchlist holds no other articles', check: ({state}) => state.watchlist.length > 0 && state.watchlist.every((s) => s === first.slug || s === second.slug)},
+          {
+            text: 'The watchlist holds no other articles',
+            check: ({state}) =>
+              state.watchlist.length > 0 && state.watchlist.every((s) => s === first.slug || s === second.slug),
+          },
         ],
       },
     ],

@@ -2,7 +2,17 @@
 import {html, type Html} from '../../../html.js'
 import {breadcrumb} from '../../../layout.js'
 import {emptyFilters, filtersHref} from '../filters.js'
-import {areaOf, categoryOf, formatDate, jobTypeLabel, kebab, listingImage, priceText, salaryText, valueText} from '../format.js'
+import {
+  areaOf,
+  categoryOf,
+  formatDate,
+  jobTypeLabel,
+  kebab,
+  listingImage,
+  priceText,
+  salaryText,
+  valueText,
+} from '../format.js'
 import {termsFor} from '../terms.js'
 import type {Context, Home, Job, Listing, ListingsModel} from '../types.js'
 import {shell} from './shell.js'
@@ -25,7 +35,13 @@ export function detailPage(listing: Listing, context: Context, noticeKey: string
     {href: terms.base, label: model.kind === 'jobs' ? 'Jobs' : 'Homes'},
     {href: filtersHref(model, emptyFilters(), {areas: [area.id]}), label: area.name},
   ]
-  const saveButton = saveForm(listing, saved, back, saved ? 'unsave-listing is-saved' : 'save-listing', saved ? '♥ Saved — remove' : `♡ Save this ${terms.one}`)
+  const saveButton = saveForm(
+    listing,
+    saved,
+    back,
+    saved ? 'unsave-listing is-saved' : 'save-listing',
+    saved ? '♥ Saved — remove' : `♡ Save this ${terms.one}`,
+  )
   const similar = model.listings.filter((l) => l.id !== listing.id && categoryOf(l) === categoryOf(listing)).slice(0, 4)
   const main = listing.kind === 'jobs' ? jobDetail(listing, model) : homeDetail(listing, model)
   const aside = listing.kind === 'jobs' ? jobAside(listing, model, saveButton) : homeAside(listing, model, saveButton)

@@ -61,7 +61,11 @@ function priceTable(model: ListingsModel): Html {
 function tipsCard(model: ListingsModel): Html {
   const tips =
     model.kind === 'jobs'
-      ? ['Tailor your CV to each vacancy', 'Five questions to ask at the end of an interview', 'How to negotiate your starting salary']
+      ? [
+          'Tailor your CV to each vacancy',
+          'Five questions to ask at the end of an interview',
+          'How to negotiate your starting salary',
+        ]
       : ['What to check at a first viewing', 'A first-time buyer’s guide to offers', 'Understanding energy labels']
   return html`<div class="card tips"><h3>${model.kind === 'jobs' ? 'Career advice' : 'Guides'}</h3>${tips.map((t, i) => html`<p><strong>${t}</strong><br><span class="muted">${i + 3} min read</span></p>`)}</div>`
 }

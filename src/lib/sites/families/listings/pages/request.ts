@@ -8,7 +8,15 @@ import {termsFor} from '../terms.js'
 import type {Context, Listing, ListingsModel, Submission} from '../types.js'
 import {shell} from './shell.js'
 
-function stepper(name: string, label: string, value: string, min: number, max: number, invalid: boolean, hint: string): Html {
+function stepper(
+  name: string,
+  label: string,
+  value: string,
+  min: number,
+  max: number,
+  invalid: boolean,
+  hint: string,
+): Html {
   return html`<div class="field${invalid ? ' invalid' : ''}"><label for="${name}">${label}</label>
     <div class="stepper"><button type="button" class="step-btn" data-for="${name}" data-step="-1" aria-label="Decrease">−</button><input id="${name}" name="${name}" type="text" inputmode="numeric" value="${value}" data-min="${min}" data-max="${max}"><button type="button" class="step-btn" data-for="${name}" data-step="1" aria-label="Increase">+</button></div>
     <div class="hint">${hint}</div></div>`
@@ -21,7 +29,10 @@ export function calendar(model: ListingsModel, name: string, label: string, chos
   for (let day = 1; day <= daysInMonth(year, month); day++) {
     const iso = isoDate(year, month, day)
     if (!isBookable(model, iso)) cells.push(html`<span class="day disabled" aria-disabled="true">${day}</span>`)
-    else cells.push(html`<span class="day-cell"><input type="radio" class="day-radio" id="day-${iso}" name="${name}" value="${iso}"${chosen === iso ? html` checked` : ''}><label class="day" for="day-${iso}">${day}</label></span>`)
+    else
+      cells.push(
+        html`<span class="day-cell"><input type="radio" class="day-radio" id="day-${iso}" name="${name}" value="${iso}"${chosen === iso ? html` checked` : ''}><label class="day" for="day-${iso}">${day}</label></span>`,
+      )
   }
   return html`<fieldset class="field calendar${invalid ? ' invalid' : ''}"><legend>${label}</legend>
     <div class="cal-head">${MONTHS[month - 1]} ${year}</div>
@@ -31,17 +42,22 @@ export function calendar(model: ListingsModel, name: string, label: string, chos
 }
 
 function timeChoice(model: ListingsModel, chosen: string, invalid: boolean): Html {
-  return html`<fieldset class="field slots${invalid ? ' invalid' : ''}"><legend>Time</legend>${model.timeSlots.map((slot) => {
-    const id = `time-${slot.replace(':', '')}`
-    return html`<span class="slot-cell"><input type="radio" class="slot-radio" id="${id}" name="time" value="${slot}"${chosen === slot ? html` checked` : ''}><label class="slot" for="${id}">${slot}</label></span>`
-  })}${invalid ? html`<div class="error-text">Choose a time.</div>` : ''}</fieldset>`
+  return html`<fieldset class="field slots${invalid ? ' invalid' : ''}"><legend>Time</legend>${model.timeSlots.map(
+    (slot) => {
+      const id = `time-${slot.replace(':', '')}`
+      return html`<span class="slot-cell"><input type="radio" class="slot-radio" id="${id}" name="time" value="${slot}"${chosen === slot ? html` checked` : ''}><label class="slot" for="${id}">${slot}</label></span>`
+    },
+  )}${invalid ? html`<div class="error-text">Choose a time.</div>` : ''}</fieldset>`
 }
 
 export function requestPage(listing: Listing, context: Context, values: URLSearchParams, errors: string[]): string {
   const {model} = context
   const terms = termsFor(model)
   const value = (name: string) => values.get(name) ?? ''
-  const contact = CONTACT_FIELDS.map((f) => html`<div class="field${errors.includes(f.label) ? ' invalid' : ''}"><label for="${f.name}">${f.label}</label><input id="${f.name}" name="${f.name}" type="${f.type}" value="${value(f.name)}" style="width:100%">${errors.includes(f.label) ? html`<div class="error-text">Please enter a valid ${f.label.toLowerCase()}.</div>` : ''}</div>`)
+  const contact = CONTACT_FIELDS.map(
+    (f) =>
+      html`<div class="field${errors.includes(f.label) ? ' invalid' : ''}"><label for="${f.name}">${f.label}</label><input id="${f.name}" name="${f.name}" type="${f.type}" value="${value(f.name)}" style="width:100%">${errors.includes(f.label) ? html`<div class="error-text">Please enter a valid ${f.label.toLowerCase()}.</div>` : ''}</div>`,
+  )
   const specific =
     listing.kind === 'jobs'
       ? html`${stepper('years', 'Years of relevant experience', value('years') || '0', 0, 50, errors.includes('Years of experience'), 'Use the − and + buttons or type a number.')}
@@ -56,7 +72,13 @@ export function requestPage(listing: Listing, context: Context, values: URLSearc
   return shell(
     context,
     terms.formTitle,
-    html`${breadcrumb([{href: '/', label: 'Home'}, {href: `${terms.base}/${listing.id}`, label: listing.kind === 'jobs' ? listing.title : listing.address}], terms.formTitle)}
+    html`${breadcrumb(
+      [
+        {href: '/', label: 'Home'},
+        {href: `${terms.base}/${listing.id}`, label: listing.kind === 'jobs' ? listing.title : listing.address},
+      ],
+      terms.formTitle,
+    )}
     <h1>${terms.formTitle}</h1>
     ${errors.length > 0 ? html`<div class="alert alert-error" role="alert">Please correct: ${errors.join(', ')}.</div>` : ''}
     <div class="row"><form class="card content request-form" method="post" action="${terms.base}/${listing.id}/${terms.formPath}" novalidate>

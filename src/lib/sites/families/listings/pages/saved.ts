@@ -10,7 +10,9 @@ import {saveForm} from './widgets.js'
 export function savedPage(context: Context): string {
   const {model} = context
   const terms = termsFor(model)
-  const items = context.state.saved.map((id) => model.listings.find((l) => l.id === id)).filter((l): l is Listing => l !== undefined)
+  const items = context.state.saved
+    .map((id) => model.listings.find((l) => l.id === id))
+    .filter((l): l is Listing => l !== undefined)
   const row = (l: Listing) => html`<tr>
     <td><a class="saved-title" data-listing="${l.id}" href="${terms.base}/${l.id}">${l.kind === 'jobs' ? l.title : l.address}</a><div class="muted">${l.kind === 'jobs' ? l.company : l.title}</div></td>
     <td>${areaOf(model, l).name}</td><td>${valueText(l, model)}</td>

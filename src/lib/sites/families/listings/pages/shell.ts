@@ -10,7 +10,10 @@ export function nav(model: ListingsModel): NavLink[] {
   const first = model.kind === 'jobs' ? 'Find jobs' : model.market === 'sale' ? 'Buy' : 'Rent'
   return [
     {href: terms.base, label: first},
-    ...model.categories.map((cat) => ({href: `${terms.base}${queryString({cat})}`, label: model.kind === 'jobs' ? cat : `${cat}s`})),
+    ...model.categories.map((cat) => ({
+      href: `${terms.base}${queryString({cat})}`,
+      label: model.kind === 'jobs' ? cat : `${cat}s`,
+    })),
     {href: '/areas', label: terms.areasWord},
     {href: '/saved', label: model.kind === 'jobs' ? 'Saved jobs' : 'Saved homes'},
   ]
@@ -23,7 +26,12 @@ export function shell(context: Context, title: string, body: Html, q = ''): stri
     title,
     body,
     nav: nav(model),
-    search: {action: terms.base, name: 'q', placeholder: model.kind === 'jobs' ? 'Job title, company or keyword' : 'Address, street or keyword', value: q},
+    search: {
+      action: terms.base,
+      name: 'q',
+      placeholder: model.kind === 'jobs' ? 'Job title, company or keyword' : 'Address, street or keyword',
+      value: q,
+    },
     headerExtras: html`<a href="/about">${model.kind === 'jobs' ? 'For employers' : 'Sell with us'}</a><a class="saved-link" href="/saved">♥ Saved (<span class="saved-count">${context.state.saved.length}</span>)</a>`,
     css: familyCss(site, model),
     script: STEPPER_SCRIPT,

@@ -63,7 +63,13 @@ export function countByArea(items: Listing[]): Map<string, number> {
   return counts
 }
 
-export function saveForm(listing: Listing, saved: boolean, back: string, buttonClass: string, label: Html | string): Html {
+export function saveForm(
+  listing: Listing,
+  saved: boolean,
+  back: string,
+  buttonClass: string,
+  label: Html | string,
+): Html {
   return html`<form class="save-form" method="post" action="/saved">
     <input type="hidden" name="listing" value="${listing.id}"><input type="hidden" name="action" value="${saved ? 'remove' : 'save'}"><input type="hidden" name="back" value="${back}">
     <button type="submit" class="btn ${buttonClass}" data-listing="${listing.id}" aria-pressed="${saved ? 'true' : 'false'}">${label}</button>
@@ -76,7 +82,13 @@ export function listingCard(listing: Listing, context: Context, back: string): H
   const saved = context.state.saved.includes(listing.id)
   const area = areaOf(model, listing)
   const href = `${terms.base}/${listing.id}`
-  const quickSave = saveForm(listing, saved, back, `quick-save${saved ? ' is-saved' : ''}`, saved ? '♥ Saved' : '♡ Save')
+  const quickSave = saveForm(
+    listing,
+    saved,
+    back,
+    `quick-save${saved ? ' is-saved' : ''}`,
+    saved ? '♥ Saved' : '♡ Save',
+  )
   if (listing.kind === 'jobs')
     return html`<article class="card listing-card job-card">
       <img class="thumb logo-thumb" src="${listingImage(listing)}" alt="${listing.company} logo" width="72" height="54">

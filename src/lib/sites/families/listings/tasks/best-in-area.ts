@@ -10,14 +10,21 @@ import type {Area, Listing, ListingsModel, ListingsState, TypeOption} from '../t
 import {chipSteps} from './common.js'
 
 /** The best-paid job of a type in an area, or the cheapest home with enough bedrooms in an area: needs the sort. */
-export function bestInAreaTask(site: SiteInfo, model: ListingsModel, rng: SeededRandom): FixtureTaskDef<ListingsState> | undefined {
+export function bestInAreaTask(
+  site: SiteInfo,
+  model: ListingsModel,
+  rng: SeededRandom,
+): FixtureTaskDef<ListingsState> | undefined {
   const jobs = model.kind === 'jobs'
   const options: {area: Area; type: TypeOption; best: Listing}[] = []
   for (const area of model.areas) {
     const inArea = model.listings.filter((l) => l.areaId === area.id)
     for (const type of model.types) {
-      const hits = inArea.filter((l) => typeMatches(l, type.id)).sort((a, b) => (jobs ? rangeValue(b) - rangeValue(a) : rangeValue(a) - rangeValue(b)))
-      if (hits.length >= 3 && hits.length < inArea.length && rangeValue(hits[0]) !== rangeValue(hits[1])) options.push({area, type, best: hits[0]})
+      const hits = inArea
+        .filter((l) => typeMatches(l, type.id))
+        .sort((a, b) => (jobs ? rangeValue(b) - rangeValue(a) : rangeValue(a) - rangeValue(b)))
+      if (hits.length >= 3 && hits.length < inArea.length && rangeValue(hits[0]) !== rangeValue(hits[1]))
+        options.push({area, type, best: hits[0]})
     }
   }
   if (options.length === 0) return undefined
@@ -34,16 +41,32 @@ export function bestInAreaTask(site: SiteInfo, model: ListingsModel, rng: Seeded
     kind: 'search',
     intent,
     groups: [
-      {description: 'The listing meets the constraints', facts: [namedFact(model, `The ${termsFor(model).one} named is in ${area.name}`, (l) => l.areaId === area.id), typeFact(model, type)]},
+      {
+        description: 'The listing meets the constraints',
+        facts: [
+          namedFact(model, `The ${termsFor(model).one} named is in ${area.name}`, (l) => l.areaId === area.id),
+          typeFact(model, type),
+        ],
+      },
       {
         description: jobs ? 'It pays the most' : 'It is the cheapest',
         facts: [
           namesFact(model, best),
-          answerFact(`The answer gives the ${jobs ? 'starting salary' : model.market === 'sale' ? 'price' : 'rent'} ${value}`, value),
+          answerFact(
+            `The answer gives the ${jobs ? 'starting salary' : model.market === 'sale' ? 'price' : 'rent'} ${value}`,
+            value,
+          ),
         ],
       },
     ],
     referenceAnswer: reference,
-    solution: [...chipSteps(area, type), {op: 'click', target: {selector: `a.sort-option[data-sort="${sortId}"]`, description: `the "${sortLabel}" sort option`}}, {op: 'answer', text: reference}],
+    solution: [
+      ...chipSteps(area, type),
+      {
+        op: 'click',
+        target: {selector: `a.sort-option[data-sort="${sortId}"]`, description: `the "${sortLabel}" sort option`},
+      },
+      {op: 'answer', text: reference},
+    ],
   }
 }

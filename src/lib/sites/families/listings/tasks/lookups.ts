@@ -12,7 +12,10 @@ export function detailLookup(site: SiteInfo, l: Listing): FixtureTaskDef<Listing
     return lookupTask(
       `salary-${l.id}`,
       `On ${site.name}, what is the salary range of the ${l.title} job at ${l.company}?`,
-      [answerFact(`The answer gives the lower end ${dollars(l.salaryMin)}`, dollars(l.salaryMin)), answerFact(`The answer gives the upper end ${dollars(l.salaryMax)}`, dollars(l.salaryMax))],
+      [
+        answerFact(`The answer gives the lower end ${dollars(l.salaryMin)}`, dollars(l.salaryMin)),
+        answerFact(`The answer gives the upper end ${dollars(l.salaryMax)}`, dollars(l.salaryMax)),
+      ],
       'Salary range of the job',
       l,
       reference,
@@ -22,7 +25,10 @@ export function detailLookup(site: SiteInfo, l: Listing): FixtureTaskDef<Listing
   return lookupTask(
     `size-${l.id}`,
     `On ${site.name}, what is the living area of the home at ${l.address}, and in what year was it built?`,
-    [answerFact(`The answer gives the living area ${l.size} m²`, l.size), answerFact(`The answer gives the year built ${l.yearBuilt}`, l.yearBuilt)],
+    [
+      answerFact(`The answer gives the living area ${l.size} m²`, l.size),
+      answerFact(`The answer gives the year built ${l.yearBuilt}`, l.yearBuilt),
+    ],
     'Details of the home',
     l,
     reference,
@@ -38,7 +44,13 @@ export function contactLookup(site: SiteInfo, l: Listing): FixtureTaskDef<Listin
       `experience-${l.id}`,
       `On ${site.name}, how many years of experience does the ${l.title} job at ${l.company} require, and is it full-time, part-time, remote or contract?`,
       [
-        l.experience === 0 ? {text: 'The answer says no experience is required', check: ({answer}) => /\b(no|none|zero|0)\b/i.test(answer ?? '') && /experience|required|years?/i.test(answer ?? '')} : answerFact(`The answer gives ${l.experience} years of experience`, l.experience),
+        l.experience === 0
+          ? {
+              text: 'The answer says no experience is required',
+              check: ({answer}) =>
+                /\b(no|none|zero|0)\b/i.test(answer ?? '') && /experience|required|years?/i.test(answer ?? ''),
+            }
+          : answerFact(`The answer gives ${l.experience} years of experience`, l.experience),
         answerFact(`The answer says the job is ${jobTypeLabel(l)}`, jobTypeLabel(l)),
       ],
       'Requirements of the job',
@@ -50,7 +62,13 @@ export function contactLookup(site: SiteInfo, l: Listing): FixtureTaskDef<Listin
   return lookupTask(
     `agent-${l.id}`,
     `On ${site.name}, who is the listing agent for the home at ${l.address}, and what is the agent's phone number?`,
-    [answerFact(`The answer names the agent ${l.agent.name}`, l.agent.name), {text: `The answer gives the phone number ${l.agent.phone}`, check: ({answer}) => digits(answer ?? '').includes(digits(l.agent.phone))}],
+    [
+      answerFact(`The answer names the agent ${l.agent.name}`, l.agent.name),
+      {
+        text: `The answer gives the phone number ${l.agent.phone}`,
+        check: ({answer}) => digits(answer ?? '').includes(digits(l.agent.phone)),
+      },
+    ],
     'Listing agent',
     l,
     reference,

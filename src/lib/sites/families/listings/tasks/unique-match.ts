@@ -9,14 +9,23 @@ import type {Area, Listing, ListingsModel, ListingsState, RangeOption, TypeOptio
 import {chipSteps, rangePhrase, typePhrase} from './common.js'
 
 /** The one listing in an area that also matches a range and a type chip; every filter is needed to single it out. */
-export function uniqueMatchTask(site: SiteInfo, model: ListingsModel, rng: SeededRandom): FixtureTaskDef<ListingsState> | undefined {
+export function uniqueMatchTask(
+  site: SiteInfo,
+  model: ListingsModel,
+  rng: SeededRandom,
+): FixtureTaskDef<ListingsState> | undefined {
   const options: {area: Area; range: RangeOption; type: TypeOption; hit: Listing}[] = []
   for (const area of model.areas) {
     const inArea = model.listings.filter((l) => l.areaId === area.id)
     for (const range of model.ranges)
       for (const type of model.types) {
         const hits = inArea.filter((l) => inRange(l, range) && typeMatches(l, type.id))
-        if (hits.length === 1 && inArea.filter((l) => typeMatches(l, type.id)).length >= 2 && inArea.filter((l) => inRange(l, range)).length >= 2) options.push({area, range, type, hit: hits[0]})
+        if (
+          hits.length === 1 &&
+          inArea.filter((l) => typeMatches(l, type.id)).length >= 2 &&
+          inArea.filter((l) => inRange(l, range)).length >= 2
+        )
+          options.push({area, range, type, hit: hits[0]})
       }
   }
   if (options.length === 0) return undefined
@@ -36,7 +45,17 @@ export function uniqueMatchTask(site: SiteInfo, model: ListingsModel, rng: Seede
       key: `match-${hit.id}`,
       kind: 'search',
       intent: `On ${site.name}, find the ${typePhrase(model, type)} in the ${area.name} region with ${rangePhrase(model, range)}. Give the job title, the company and the salary range.`,
-      groups: [constraints, {description: 'It is the only such job', facts: [namesFact(model, hit), answerFact(`The answer gives the lower end ${dollars(hit.salaryMin)}`, dollars(hit.salaryMin)), answerFact(`The answer gives the upper end ${dollars(hit.salaryMax)}`, dollars(hit.salaryMax))]}],
+      groups: [
+        constraints,
+        {
+          description: 'It is the only such job',
+          facts: [
+            namesFact(model, hit),
+            answerFact(`The answer gives the lower end ${dollars(hit.salaryMin)}`, dollars(hit.salaryMin)),
+            answerFact(`The answer gives the upper end ${dollars(hit.salaryMax)}`, dollars(hit.salaryMax)),
+          ],
+        },
+      ],
       referenceAnswer: reference,
       solution: [...chipSteps(area, type, range), {op: 'answer', text: reference}],
     }
@@ -46,7 +65,20 @@ export function uniqueMatchTask(site: SiteInfo, model: ListingsModel, rng: Seede
     key: `match-${hit.id}`,
     kind: 'search',
     intent: `On ${site.name}, find the ${typePhrase(model, type)} in ${area.name} with ${rangePhrase(model, range)}. Give its address, its ${model.market === 'sale' ? 'asking price' : 'monthly rent'} and its living area.`,
-    groups: [constraints, {description: 'It is the only such home', facts: [namesFact(model, hit), answerFact(`The answer gives the ${model.market === 'sale' ? 'price' : 'rent'} ${dollars(hit.price)}`, dollars(hit.price)), answerFact(`The answer gives the living area ${hit.size} m²`, hit.size)]}],
+    groups: [
+      constraints,
+      {
+        description: 'It is the only such home',
+        facts: [
+          namesFact(model, hit),
+          answerFact(
+            `The answer gives the ${model.market === 'sale' ? 'price' : 'rent'} ${dollars(hit.price)}`,
+            dollars(hit.price),
+          ),
+          answerFact(`The answer gives the living area ${hit.size} m²`, hit.size),
+        ],
+      },
+    ],
     referenceAnswer: reference,
     solution: [...chipSteps(area, type, range), {op: 'answer', text: reference}],
   }

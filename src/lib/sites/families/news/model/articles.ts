@@ -2,12 +2,32 @@
 import type {SeededRandom} from '../../../../random/seeded-random.js'
 import {between, pick, sample, shuffle} from '../../../random-pick.js'
 import {slugify} from '../../../slug.js'
-import {CITIES, COMPANIES, COUNTRIES, ENERGY_COMPANIES, FILLERS, KIND_NOTES, KIND_WEIGHTS, PHOTO_AGENCIES, PRODUCT_NAMES, TEAM_SUFFIXES, TECH_COMPANIES, TITLES} from '../data.js'
+import {
+  CITIES,
+  COMPANIES,
+  COUNTRIES,
+  ENERGY_COMPANIES,
+  FILLERS,
+  KIND_NOTES,
+  KIND_WEIGHTS,
+  PHOTO_AGENCIES,
+  PRODUCT_NAMES,
+  TEAM_SUFFIXES,
+  TECH_COMPANIES,
+  TITLES,
+} from '../data.js'
 import {addDays, formatDate} from '../dates.js'
 import {TEMPLATES} from '../templates/index.js'
 import type {AnswerType, Article, Author, DateStyle, Question, SectionId, StoryTemplate} from '../types.js'
 
-export function makeArticles(rng: SeededRandom, sections: SectionId[], authors: Author[], people: string[], today: string, style: DateStyle): Article[] {
+export function makeArticles(
+  rng: SeededRandom,
+  sections: SectionId[],
+  authors: Author[],
+  people: string[],
+  today: string,
+  style: DateStyle,
+): Article[] {
   const articles: Article[] = []
   const headlines = new Set<string>()
   for (const section of sections) {
@@ -29,12 +49,20 @@ export function makeArticles(rng: SeededRandom, sections: SectionId[], authors: 
       i++
     }
   }
-  articles.sort((a, b) => b.date.localeCompare(a.date) || b.time.localeCompare(a.time) || a.headline.localeCompare(b.headline))
+  articles.sort(
+    (a, b) => b.date.localeCompare(a.date) || b.time.localeCompare(a.time) || a.headline.localeCompare(b.headline),
+  )
   articles.forEach((a, i) => (a.id = 1000 + articles.length - i))
   return articles
 }
 
-function slotValues(rng: SeededRandom, section: SectionId, template: StoryTemplate, date: string, people: string[]): Record<string, string> {
+function slotValues(
+  rng: SeededRandom,
+  section: SectionId,
+  template: StoryTemplate,
+  date: string,
+  people: string[],
+): Record<string, string> {
   const [city, city2] = sample(rng, CITIES, 2)
   const orgPool = section === 'tech' ? TECH_COMPANIES : section === 'climate' ? ENERGY_COMPANIES : COMPANIES
   const [org, org2] = sample(rng, orgPool, 2)
@@ -52,7 +80,8 @@ function slotValues(rng: SeededRandom, section: SectionId, template: StoryTempla
     product: `${pick(rng, PRODUCT_NAMES)} ${between(rng, 12, 16)}`,
     date,
   }
-  for (const [key, [min, max, step = 1]] of Object.entries(template.numbers)) values[key] = (min + step * rng.below(Math.floor((max - min) / step) + 1)).toLocaleString('en-US')
+  for (const [key, [min, max, step = 1]] of Object.entries(template.numbers))
+    values[key] = (min + step * rng.below(Math.floor((max - min) / step) + 1)).toLocaleString('en-US')
   for (const [key, [min, max]] of Object.entries(template.decimals ?? {})) {
     const tenths = between(rng, Math.round(min * 10), Math.round(max * 10))
     values[key] = ((tenths % 10 === 0 ? tenths + 1 : tenths) / 10).toFixed(1)

@@ -10,7 +10,11 @@ import {makeArticles} from './articles.js'
 
 export function makeModel(site: SiteInfo, rng: SeededRandom): NewsModel {
   const today = isoDate(2027, between(rng, 3, 11), between(rng, 1, 28))
-  const sections = [...CORE_SECTIONS.slice(0, 1), ...sample(rng, EXTRA_SECTIONS, between(rng, 1, 2)), ...CORE_SECTIONS.slice(1)]
+  const sections = [
+    ...CORE_SECTIONS.slice(0, 1),
+    ...sample(rng, EXTRA_SECTIONS, between(rng, 1, 2)),
+    ...CORE_SECTIONS.slice(1),
+  ]
   const layout: Layout = {
     home: site.variant % 2 === 0 ? 'classic' : 'magazine',
     sidebar: Math.floor(site.variant / 2) % 2 === 0 ? 'right' : 'left',
@@ -24,7 +28,12 @@ export function makeModel(site: SiteInfo, rng: SeededRandom): NewsModel {
   const articles = makeArticles(rng, sections, authors, names, today, layout.dateStyle)
   const recent = articles.slice(0, 30)
   return {
-    tagline: pick(rng, ['Independent journalism since 1887', 'News you can trust, every day', 'Reporting without fear or favour', 'The stories that matter, told well']),
+    tagline: pick(rng, [
+      'Independent journalism since 1887',
+      'News you can trust, every day',
+      'Reporting without fear or favour',
+      'The stories that matter, told well',
+    ]),
     today,
     sections,
     authors,
@@ -47,6 +56,12 @@ function makeAuthors(site: SiteInfo, sections: SectionId[], names: string[]): Au
   return names.map((name, i) => {
     const desk = sections[i % sections.length]
     const title = i < sections.length ? SECTION_INFO[desk].desk : `${SECTION_INFO[desk].label} editor`
-    return {id: i + 1, name, desk, title, bio: `${name} is ${site.name}'s ${title.toLowerCase()}. Before joining the newsroom, ${name.split(' ')[0]} reported for regional papers and wire services.`}
+    return {
+      id: i + 1,
+      name,
+      desk,
+      title,
+      bio: `${name} is ${site.name}'s ${title.toLowerCase()}. Before joining the newsroom, ${name.split(' ')[0]} reported for regional papers and wire services.`,
+    }
   })
 }

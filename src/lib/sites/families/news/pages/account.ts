@@ -17,16 +17,25 @@ export function registrationForm(prefix: 'pw' | 'reg', next: string, values: URL
   return html`<form method="post" action="/register" class="register-form" novalidate>
     <input type="hidden" name="next" value="${next}"><input type="hidden" name="from" value="${prefix}">
     ${errors.length > 0 ? html`<div class="alert alert-error" role="alert">Please check: ${errors.join(', ')}.</div>` : ''}
-    ${REGISTRATION_FIELDS.map((f) => html`<div class="field${errors.includes(f.label) ? ' invalid' : ''}"><label for="${prefix}-${f.name}">${f.label}</label>
+    ${REGISTRATION_FIELDS.map(
+      (
+        f,
+      ) => html`<div class="field${errors.includes(f.label) ? ' invalid' : ''}"><label for="${prefix}-${f.name}">${f.label}</label>
       <input id="${prefix}-${f.name}" name="${f.name}" type="${f.type}" value="${f.type === 'password' ? '' : (values.get(f.name) ?? '')}"${f.type === 'password' ? html` autocomplete="new-password"` : ''}>
-      ${f.type === 'password' ? html`<div class="hint">At least 8 characters, including a number.</div>` : ''}</div>`)}
+      ${f.type === 'password' ? html`<div class="hint">At least 8 characters, including a number.</div>` : ''}</div>`,
+    )}
     <div class="check-row${errors.includes('Terms') ? ' invalid' : ''}"><input type="checkbox" id="${prefix}-terms" name="terms" value="yes"${values.get('terms') === 'yes' ? html` checked` : ''}><label for="${prefix}-terms">I accept the terms of use and the privacy policy</label></div>
     <div class="check-row"><input type="checkbox" id="${prefix}-marketing" name="marketing" value="yes"${values.get('marketing') === 'yes' ? html` checked` : ''}><label for="${prefix}-marketing">Send me offers and event invitations by email</label></div>
     <button type="submit" class="btn btn-dark register-submit">Register for free</button>
   </form>`
 }
 
-export function registerPage(request: SiteRequest, context: Context, values: URLSearchParams, errors: string[]): string {
+export function registerPage(
+  request: SiteRequest,
+  context: Context,
+  values: URLSearchParams,
+  errors: string[],
+): string {
   const next = safeNext(values.get('next') ?? request.query.get('next'))
   return shell(
     context,
@@ -70,7 +79,13 @@ export function accountPage(request: SiteRequest, context: Context): string {
     <section class="card prose"><h1>My account</h1>
       <table class="account-table"><tr><th>Name</th><td>${account.name}</td></tr><tr><th>Email</th><td>${account.email}</td></tr>
       <tr><th>Offers by email</th><td>${account.marketing ? 'Yes' : 'No'}</td></tr>
-      <tr><th>Cookies</th><td>${consent ? COOKIE_CATEGORIES.filter((c) => consent[c.id]).map((c) => c.label).join(', ') || 'Essential only' : 'Not chosen yet'} · <a href="/privacy-settings">Change</a></td></tr></table>
+      <tr><th>Cookies</th><td>${
+        consent
+          ? COOKIE_CATEGORIES.filter((c) => consent[c.id])
+              .map((c) => c.label)
+              .join(', ') || 'Essential only'
+          : 'Not chosen yet'
+      } · <a href="/privacy-settings">Change</a></td></tr></table>
       <h2>Newsletters</h2>${state.subscriptions.length === 0 ? html`<p>You have no newsletter subscriptions. <a href="/newsletter">Choose newsletters</a></p>` : html`<ul>${state.subscriptions.map((s) => html`<li>${s.topics.map(label).join(', ')} (${s.frequency}) to ${s.email}</li>`)}</ul>`}
       <form method="post" action="/signout"><button type="submit" class="btn signout">Sign out</button></form></section>`,
   )

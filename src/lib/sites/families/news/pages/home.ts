@@ -22,6 +22,14 @@ export function homePage(request: SiteRequest, context: Context): string {
       <div class="block-grid">${latest.map((a, i) => storyCard(model, a, i === 0 || model.layout.home === 'magazine'))}</div></section>`
   })
   const ticker = html`<div class="ticker"><span class="ticker-label">Breaking</span><a href="${articleHref(lead)}">${lead.headline}</a></div>`
-  const main = model.layout.home === 'classic' ? html`<div class="lead-row">${leadStory}${topStories}</div>${blocks}` : html`${leadStory}${topStories}${blocks}`
-  return shell(context, request, 'Home', html`${ticker}${withSidebar(model, main, html`${mostReadBox(model)}${newsletterPromo()}${picksBox(model)}`)}`)
+  const main =
+    model.layout.home === 'classic'
+      ? html`<div class="lead-row">${leadStory}${topStories}</div>${blocks}`
+      : html`${leadStory}${topStories}${blocks}`
+  return shell(
+    context,
+    request,
+    'Home',
+    html`${ticker}${withSidebar(model, main, html`${mostReadBox(model)}${newsletterPromo()}${picksBox(model)}`)}`,
+  )
 }

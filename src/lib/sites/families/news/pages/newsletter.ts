@@ -6,7 +6,12 @@ import {newsletterTopics} from '../newsletter.js'
 import type {Context, Frequency, Subscription} from '../types.js'
 import {shell} from './shell.js'
 
-export function newsletterPage(request: SiteRequest, context: Context, values: URLSearchParams, errors: string[]): string {
+export function newsletterPage(
+  request: SiteRequest,
+  context: Context,
+  values: URLSearchParams,
+  errors: string[],
+): string {
   const topics = newsletterTopics(context.model)
   const chosen = new Set(values.getAll('topic'))
   const frequency = values.get('frequency') === 'weekly' ? 'weekly' : 'daily'

@@ -17,7 +17,8 @@ export function meta(model: NewsModel, a: Article): Html {
 
 /** A story's picture linking to it; pictures below the fold load lazily, as on most news sites. */
 export function thumb(a: Article, width: number, height: number, eager = false): Html {
-  const kind = a.section === 'business' && a.id % 3 === 0 ? 'chart' : a.section === 'world' && a.id % 4 === 0 ? 'map' : 'photo'
+  const kind =
+    a.section === 'business' && a.id % 3 === 0 ? 'chart' : a.section === 'world' && a.id % 4 === 0 ? 'map' : 'photo'
   return html`<a class="thumb-link" href="${articleHref(a)}" tabindex="-1"><img src="/img/${kind}/story-${a.id}.svg" alt="" width="${width}" height="${height}"${eager ? '' : html` loading="lazy"`}></a>`
 }
 
@@ -36,10 +37,12 @@ export function storyList(model: NewsModel, articles: Article[]): Html {
 }
 
 export function mostReadBox(model: NewsModel): Html {
-  return html`<section class="aside-box most-read-box"><h3>Most read</h3><ol class="most-read">${model.mostRead.map((id) => {
-    const a = articleById(model, id)
-    return html`<li><a class="most-read-link" data-article="${a.id}" href="${articleHref(a)}">${a.headline}</a></li>`
-  })}</ol></section>`
+  return html`<section class="aside-box most-read-box"><h3>Most read</h3><ol class="most-read">${model.mostRead.map(
+    (id) => {
+      const a = articleById(model, id)
+      return html`<li><a class="most-read-link" data-article="${a.id}" href="${articleHref(a)}">${a.headline}</a></li>`
+    },
+  )}</ol></section>`
 }
 
 export function newsletterPromo(): Html {

@@ -23,8 +23,10 @@ export function privacySettingsPage(request: SiteRequest, context: Context): str
       <form method="post" action="/privacy-settings" class="cookie-form">
         <input type="hidden" name="next" value="${next}">
         <div class="cookie-row"><div><strong>Essential cookies</strong><p class="muted">Needed for the site to work.</p></div><span class="always-on">Always on</span></div>
-        ${COOKIE_CATEGORIES.map((c) => html`<div class="cookie-row"><div><strong>${c.label}</strong><p class="muted">${c.blurb}</p></div>
-          <label class="switch" for="ck-${c.id}"><input type="checkbox" id="ck-${c.id}" name="${c.id}" value="on"${consent?.[c.id] ? html` checked` : ''}><span class="slider" aria-hidden="true"></span><span class="switch-label">Allow</span></label></div>`)}
+        ${COOKIE_CATEGORIES.map(
+          (c) => html`<div class="cookie-row"><div><strong>${c.label}</strong><p class="muted">${c.blurb}</p></div>
+          <label class="switch" for="ck-${c.id}"><input type="checkbox" id="ck-${c.id}" name="${c.id}" value="on"${consent?.[c.id] ? html` checked` : ''}><span class="slider" aria-hidden="true"></span><span class="switch-label">Allow</span></label></div>`,
+        )}
         <div class="form-actions"><button type="submit" class="btn btn-dark save-preferences">Save my preferences</button> <a href="${next}">Cancel</a></div>
       </form>
     </section>`,

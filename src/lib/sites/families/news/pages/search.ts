@@ -26,7 +26,11 @@ export function searchPage(request: SiteRequest, context: Context): string {
   const scored = model.articles
     .map((a) => {
       const headline = new Set(searchWords(a.headline))
-      const text = new Set(searchWords(`${a.headline} ${a.standfirst} ${authorOf(model, a).name} ${SECTION_INFO[a.section].label} ${KIND_LABELS[a.kind]}`))
+      const text = new Set(
+        searchWords(
+          `${a.headline} ${a.standfirst} ${authorOf(model, a).name} ${SECTION_INFO[a.section].label} ${KIND_LABELS[a.kind]}`,
+        ),
+      )
       return {a, hit: words.every((w) => text.has(w)), score: words.filter((w) => headline.has(w)).length}
     })
     .filter((r) => r.hit && (!sectionFilter || r.a.section === sectionFilter))
@@ -35,7 +39,8 @@ export function searchPage(request: SiteRequest, context: Context): string {
   const pages = Math.max(1, Math.ceil(ordered.length / pageSize))
   const current = Math.min(pages, Math.max(1, Number.parseInt(request.query.get('page') ?? '1', 10) || 1))
   const fields = {q, section: sectionFilter, sort: newest ? 'newest' : undefined}
-  const href = (changes: Record<string, string | number | undefined>) => `/search${queryString({...fields, ...changes})}`
+  const href = (changes: Record<string, string | number | undefined>) =>
+    `/search${queryString({...fields, ...changes})}`
   const title = q ? `Search results for “${q}”` : 'Search'
   const facets = html`<section class="aside-box search-facets"><h3>Section</h3><ul>
     <li>${sectionFilter ? html`<a href="${href({section: undefined, page: undefined})}">All sections</a>` : html`<strong>All sections</strong>`}</li>

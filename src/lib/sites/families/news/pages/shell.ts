@@ -9,7 +9,10 @@ import {currentUrl} from '../urls.js'
 import {layoutCss, NEWS_CSS} from './style.js'
 
 export function nav(model: NewsModel): NavLink[] {
-  return [{href: '/', label: 'Home'}, ...model.sections.map((id) => ({href: `/section/${id}`, label: SECTION_INFO[id].label}))]
+  return [
+    {href: '/', label: 'Home'},
+    ...model.sections.map((id) => ({href: `/section/${id}`, label: SECTION_INFO[id].label})),
+  ]
 }
 
 interface ShellOptions {
@@ -19,13 +22,21 @@ interface ShellOptions {
   banner?: boolean
 }
 
-export function shell(context: Context, request: SiteRequest, title: string, body: Html, options: ShellOptions = {}): string {
+export function shell(
+  context: Context,
+  request: SiteRequest,
+  title: string,
+  body: Html,
+  options: ShellOptions = {},
+): string {
   const {model, state, site} = context
   const {weekday} = dateParts(model.today)
-  const account = state.signedIn && state.account
-    ? html`<a class="account-link" href="/account">My account (${state.account.name.split(' ')[0]})</a>`
-    : html`<a class="signin-link" href="/signin">Sign in</a><a class="btn btn-primary register-link" href="/register">Register</a>`
-  const banner = options.banner !== false && state.consent === null ? cookieBanner(model.layout.banner, currentUrl(request)) : html``
+  const account =
+    state.signedIn && state.account
+      ? html`<a class="account-link" href="/account">My account (${state.account.name.split(' ')[0]})</a>`
+      : html`<a class="signin-link" href="/signin">Sign in</a><a class="btn btn-primary register-link" href="/register">Register</a>`
+  const banner =
+    options.banner !== false && state.consent === null ? cookieBanner(model.layout.banner, currentUrl(request)) : html``
   return page(site, {
     title,
     body: html`<div class="dateline"><span>${WEEKDAYS[weekday]}, ${formatDate(model.today, model.layout.dateStyle)}</span><span class="muted">${model.tagline}</span></div>${body}`,

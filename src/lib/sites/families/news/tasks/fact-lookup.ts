@@ -18,6 +18,11 @@ export function factLookupTask(site: SiteInfo, model: NewsModel, rng: SeededRand
     intent: `On ${site.name}, read ${sectionArticleName(a)}. ${questions.map((q) => q.ask).join(' ')}`,
     groups: [{description: 'Facts from the article', facts: questions.map(answerFact)}],
     referenceAnswer: reference,
-    solution: [acceptCookies, ...openArticleBySearch(a), scrollToParagraph(questions[questions.length - 1].paragraph), {op: 'answer', text: reference}],
+    solution: [
+      acceptCookies,
+      ...openArticleBySearch(a),
+      scrollToParagraph(questions[questions.length - 1].paragraph),
+      {op: 'answer', text: reference},
+    ],
   }
 }

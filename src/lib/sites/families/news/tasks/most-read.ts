@@ -19,14 +19,23 @@ export function mostReadTask(site: SiteInfo, model: NewsModel): FixtureTaskDef<N
         description: 'The most-read story',
         facts: [
           {text: `The answer names the story “${a.headline}”`, check: ({answer}) => answerMentions(answer, a.headline)},
-          {text: `The answer names its writer ${author.name}`, check: ({answer}) => answerMentions(answer, author.name)},
+          {
+            text: `The answer names its writer ${author.name}`,
+            check: ({answer}) => answerMentions(answer, author.name),
+          },
         ],
       },
     ],
     referenceAnswer: reference,
     solution: [
       acceptCookies,
-      {op: 'click', target: {selector: `ol.most-read a.most-read-link[data-article="${a.id}"]`, description: `the first story in the "Most read" list, "${a.headline}"`}},
+      {
+        op: 'click',
+        target: {
+          selector: `ol.most-read a.most-read-link[data-article="${a.id}"]`,
+          description: `the first story in the "Most read" list, "${a.headline}"`,
+        },
+      },
       {op: 'answer', text: reference},
     ],
   }

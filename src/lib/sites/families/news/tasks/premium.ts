@@ -7,13 +7,23 @@ import type {Account, NewsModel, NewsState} from '../types.js'
 import {acceptCookies, openArticleBySearch, READERS, sectionArticleName} from './common.js'
 
 /** Medium: register a free account from the paywall of a Premium article, then read a fact from it. */
-export function premiumTask(site: SiteInfo, model: NewsModel, rng: SeededRandom): FixtureTaskDef<NewsState> | undefined {
+export function premiumTask(
+  site: SiteInfo,
+  model: NewsModel,
+  rng: SeededRandom,
+): FixtureTaskDef<NewsState> | undefined {
   const candidates = model.articles.filter((a) => a.premium && a.questions.some((q) => q.paragraph > 0))
   if (candidates.length === 0) return undefined
   const a = pick(rng, candidates)
-  const question = pick(rng, a.questions.filter((q) => q.paragraph > 0))
+  const question = pick(
+    rng,
+    a.questions.filter((q) => q.paragraph > 0),
+  )
   const reader = pick(rng, READERS)
-  const account = (test: (account: Account) => boolean) => ({state}: CheckInput<NewsState>) => state.account !== null && test(state.account)
+  const account =
+    (test: (account: Account) => boolean) =>
+    ({state}: CheckInput<NewsState>) =>
+      state.account !== null && test(state.account)
   return {
     key: `premium-${a.id}`,
     kind: 'form',
@@ -34,11 +44,29 @@ export function premiumTask(site: SiteInfo, model: NewsModel, rng: SeededRandom)
     solution: [
       acceptCookies,
       ...openArticleBySearch(a),
-      {op: 'type', target: {selector: '#pw-name', description: 'the Full name field of the registration form'}, text: reader.name},
-      {op: 'type', target: {selector: '#pw-email', description: 'the Email address field of the registration form'}, text: reader.email},
-      {op: 'type', target: {selector: '#pw-password', description: 'the Password field of the registration form'}, text: reader.password},
-      {op: 'click', target: {selector: 'label[for="pw-terms"]', description: 'the "I accept the terms of use" checkbox'}},
-      {op: 'click', target: {selector: '.paywall button.register-submit', description: 'the "Register for free" button'}},
+      {
+        op: 'type',
+        target: {selector: '#pw-name', description: 'the Full name field of the registration form'},
+        text: reader.name,
+      },
+      {
+        op: 'type',
+        target: {selector: '#pw-email', description: 'the Email address field of the registration form'},
+        text: reader.email,
+      },
+      {
+        op: 'type',
+        target: {selector: '#pw-password', description: 'the Password field of the registration form'},
+        text: reader.password,
+      },
+      {
+        op: 'click',
+        target: {selector: 'label[for="pw-terms"]', description: 'the "I accept the terms of use" checkbox'},
+      },
+      {
+        op: 'click',
+        target: {selector: '.paywall button.register-submit', description: 'the "Register for free" button'},
+      },
       {op: 'answer', text: question.answer},
     ],
   }

@@ -6,7 +6,7 @@ export const CULTURE_TEMPLATES: readonly StoryTemplate[] = [
     headline: '{title} wins {city} Book Prize',
     standfirst: 'The judges praised a novel that "trusts its readers completely".',
     paragraphs: [
-      '{person2}\'s novel {title} has won the {city} Book Prize, worth ${n} to the author.',
+      "{person2}'s novel {title} has won the {city} Book Prize, worth ${n} to the author.",
       'The judges chose it from a shortlist of six, after {k} novels were submitted.',
       'The winner will read from the book at a public event on {date}.',
     ],

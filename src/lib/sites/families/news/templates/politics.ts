@@ -22,10 +22,10 @@ export const POLITICS_TEMPLATES: readonly StoryTemplate[] = [
   },
   {
     headline: '{country} opposition elects {person} as new leader',
-    standfirst: 'A comfortable win in the members\' ballot, on a promise to rebuild trust town by town.',
+    standfirst: "A comfortable win in the members' ballot, on a promise to rebuild trust town by town.",
     paragraphs: [
-      '{person} has been elected leader of the opposition in {country}, winning {pct} per cent of the members\' votes.',
-      'Turnout among the party\'s {k} members was {m} per cent.',
+      "{person} has been elected leader of the opposition in {country}, winning {pct} per cent of the members' votes.",
+      "Turnout among the party's {k} members was {m} per cent.",
       '{person} will face the prime minister in parliament for the first time on {date}.',
     ],
     quote: 'We will earn back trust town by town',

@@ -26,7 +26,7 @@ export const SPORT_TEMPLATES: readonly StoryTemplate[] = [
     paragraphs: [
       '{person2} won the {city} marathon on Sunday in two hours and {n} minutes, a new course record.',
       'More than {k} runners finished the race, which raised money for local hospitals.',
-      '{person}, the race director, said organisers would consider a flatter route. Next year\'s race will be held on {date}.',
+      "{person}, the race director, said organisers would consider a flatter route. Next year's race will be held on {date}.",
     ],
     quote: 'I felt the crowd carry me up the last hill',
     quoteBy: 'person2',

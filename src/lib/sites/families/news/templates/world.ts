@@ -4,7 +4,8 @@ import type {StoryTemplate} from '../types.js'
 export const WORLD_TEMPLATES: readonly StoryTemplate[] = [
   {
     headline: '{n} nations sign water-sharing pact at {city} summit',
-    standfirst: 'Negotiators spent almost three years on a deal that makes river data public and sets up a drought fund.',
+    standfirst:
+      'Negotiators spent almost three years on a deal that makes river data public and sets up a drought fund.',
     paragraphs: [
       'Delegates from {n} countries gathered in {city} on Monday and signed a water-sharing agreement that negotiators had worked on for almost three years.',
       'The pact commits every signatory to publish river-flow data each month and creates a joint fund of ${m} million for drought relief.',
@@ -22,7 +23,8 @@ export const WORLD_TEMPLATES: readonly StoryTemplate[] = [
   },
   {
     headline: 'Ferry strike strands {n} passengers across {country} islands',
-    standfirst: 'Crews walked out over rest periods, leaving families stuck on quays during the busiest week of the season.',
+    standfirst:
+      'Crews walked out over rest periods, leaving families stuck on quays during the busiest week of the season.',
     paragraphs: [
       'More than {n} passengers were stranded on Tuesday after ferry crews in {country} walked out in a dispute over rest periods.',
       'The union says crews have worked an average of {m} hours a week since the start of the season.',
@@ -42,7 +44,7 @@ export const WORLD_TEMPLATES: readonly StoryTemplate[] = [
     headline: '{city} votes out long-serving mayor after {n} years',
     standfirst: 'A former schoolteacher won the run-off on a promise of reliable buses and affordable rents.',
     paragraphs: [
-      '{person}, a former schoolteacher, won {pct} per cent of the vote in Sunday\'s run-off, unseating an incumbent who had led {city} for {n} years.',
+      "{person}, a former schoolteacher, won {pct} per cent of the vote in Sunday's run-off, unseating an incumbent who had led {city} for {n} years.",
       'Turnout reached {m} per cent, the highest in the city for two decades.',
       'The new mayor will be sworn in on {date}.',
     ],

@@ -9,7 +9,8 @@ import {validateAddress, validateApplicant, validateOptions} from './validate.js
 export function submitStep(service: Service, step: StepId, form: URLSearchParams, context: Context): SiteReply {
   const draft = (context.state.drafts[service.slug] ??= {})
   if (!stepAllowed(draft, step)) return redirect(`/apply/${service.slug}/${firstMissingStep(draft)}`)
-  const nextStep = (id: StepId) => redirect(`/apply/${service.slug}/${STEPS[STEPS.findIndex((s) => s.id === id) + 1]!.id}`)
+  const nextStep = (id: StepId) =>
+    redirect(`/apply/${service.slug}/${STEPS[STEPS.findIndex((s) => s.id === id) + 1]!.id}`)
   if (step === 'applicant') {
     const {errors, applicant} = validateApplicant(form, context.model.today)
     if (!applicant) return renderStep(service, step, context, form, errors, 422)
@@ -28,7 +29,15 @@ export function submitStep(service: Service, step: StepId, form: URLSearchParams
     draft.options = options
     return nextStep(step)
   }
-  if (form.get('declaration') !== 'yes') return renderStep(service, step, context, form, {declaration: 'Confirm that the information you have given is true'}, 422)
+  if (form.get('declaration') !== 'yes')
+    return renderStep(
+      service,
+      step,
+      context,
+      form,
+      {declaration: 'Confirm that the information you have given is true'},
+      422,
+    )
   return submitApplication(service, draft, context)
 }
 
@@ -37,7 +46,8 @@ function submitApplication(service: Service, draft: Draft, context: Context): Si
   if (!applicant || !address || !options) return redirect(`/apply/${service.slug}/${firstMissingStep(draft)}`)
   const details = {serviceSlug: service.slug, applicant, address, options}
   const number = applicationNumber(context.site, context.model, details)
-  if (!context.state.applications.some((a) => a.number === number)) context.state.applications.push({number, ...details, total: applicationTotal(service, options)})
+  if (!context.state.applications.some((a) => a.number === number))
+    context.state.applications.push({number, ...details, total: applicationTotal(service, options)})
   delete context.state.drafts[service.slug]
   return redirect(`/application/${number}`)
 }

@@ -46,7 +46,13 @@ function applyShell(service: Service, step: StepId, context: Context, body: Html
     shell(
       context,
       `${title} – ${service.name}`,
-      html`${breadcrumb([{href: '/', label: 'Home'}, {href: `/service/${service.slug}`, label: service.name}], 'Apply online')}
+      html`${breadcrumb(
+        [
+          {href: '/', label: 'Home'},
+          {href: `/service/${service.slug}`, label: service.name},
+        ],
+        'Apply online',
+      )}
       <div class="apply-layout">
         <section class="card apply-card">
           <div class="apply-service">Apply for: <strong>${service.name}</strong></div>
@@ -81,7 +87,14 @@ function valuesFromDraft(draft: Draft, step: StepId): URLSearchParams {
   const values = new URLSearchParams()
   if (step === 'applicant' && draft.applicant) {
     const a = draft.applicant
-    for (const [k, v] of Object.entries({first_name: a.firstName, last_name: a.lastName, dob: a.dob, email: a.email, phone: a.phone})) values.set(k, v)
+    for (const [k, v] of Object.entries({
+      first_name: a.firstName,
+      last_name: a.lastName,
+      dob: a.dob,
+      email: a.email,
+      phone: a.phone,
+    }))
+      values.set(k, v)
   }
   if (step === 'address' && draft.address) for (const [k, v] of Object.entries(draft.address)) values.set(k, v)
   if (step === 'options' && draft.options) {
@@ -92,23 +105,65 @@ function valuesFromDraft(draft: Draft, step: StepId): URLSearchParams {
   return values
 }
 
-export function renderStep(service: Service, step: StepId, context: Context, values: URLSearchParams, errors: Errors, status = 200): SiteReply {
+export function renderStep(
+  service: Service,
+  step: StepId,
+  context: Context,
+  values: URLSearchParams,
+  errors: Errors,
+  status = 200,
+): SiteReply {
   const draft = context.state.drafts[service.slug] ?? {}
   const back = STEPS.findIndex((s) => s.id === step) - 1
-  const backLink = back >= 0 ? html`<a class="btn back-step" href="/apply/${service.slug}/${STEPS[back]!.id}">Back</a>` : html`<a class="btn back-step" href="/service/${service.slug}">Cancel</a>`
-  const form = (inner: Html, button: Html) => html`<form method="post" action="/apply/${service.slug}/${step}" class="apply-form" novalidate>${errorSummary(errors)}${inner}<div class="form-actions">${backLink}${button}</div></form>`
+  const backLink =
+    back >= 0
+      ? html`<a class="btn back-step" href="/apply/${service.slug}/${STEPS[back]!.id}">Back</a>`
+      : html`<a class="btn back-step" href="/service/${service.slug}">Cancel</a>`
+  const form = (inner: Html, button: Html) =>
+    html`<form method="post" action="/apply/${service.slug}/${step}" class="apply-form" novalidate>${errorSummary(errors)}${inner}<div class="form-actions">${backLink}${button}</div></form>`
   const next = html`<button class="btn btn-primary next-step" type="submit">Save and continue</button>`
-  if (step === 'applicant') return applyShell(service, step, context, form(html`<h2>Your details</h2>${APPLICANT_FIELDS.map((f) => textField(f, values.get(f.name) ?? '', errors))}`, next), status)
-  if (step === 'address') return applyShell(service, step, context, form(html`<h2>Your address</h2><p class="muted small">The address where the service applies, or where you live.</p>${ADDRESS_FIELDS.map((f) => textField(f, values.get(f.name) ?? '', errors))}`, next), status)
-  if (step === 'options') return applyShell(service, step, context, form(optionsFields(service, context.model, values, errors), next), status)
-  return applyShell(service, step, context, form(reviewSection(service, draft, context.model, errors), html`<button class="btn btn-primary submit-application" type="submit">Submit application</button>`), status)
+  if (step === 'applicant')
+    return applyShell(
+      service,
+      step,
+      context,
+      form(
+        html`<h2>Your details</h2>${APPLICANT_FIELDS.map((f) => textField(f, values.get(f.name) ?? '', errors))}`,
+        next,
+      ),
+      status,
+    )
+  if (step === 'address')
+    return applyShell(
+      service,
+      step,
+      context,
+      form(
+        html`<h2>Your address</h2><p class="muted small">The address where the service applies, or where you live.</p>${ADDRESS_FIELDS.map((f) => textField(f, values.get(f.name) ?? '', errors))}`,
+        next,
+      ),
+      status,
+    )
+  if (step === 'options')
+    return applyShell(service, step, context, form(optionsFields(service, context.model, values, errors), next), status)
+  return applyShell(
+    service,
+    step,
+    context,
+    form(
+      reviewSection(service, draft, context.model, errors),
+      html`<button class="btn btn-primary submit-application" type="submit">Submit application</button>`,
+    ),
+    status,
+  )
 }
 
 function optionsFields(service: Service, model: PortalModel, values: URLSearchParams, errors: Errors): Html {
   const chosen = values.get('choice') ?? ''
   const processing = values.get('processing') ?? ''
   const extras = values.getAll('extras')
-  const group = (id: string, legend: string, inner: Html) => html`<fieldset class="field choice-group${errors[id] ? ' invalid' : ''}" id="${id}"><legend>${legend}</legend>${errors[id] ? html`<div class="error-text">${errors[id]}</div>` : ''}${inner}</fieldset>`
+  const group = (id: string, legend: string, inner: Html) =>
+    html`<fieldset class="field choice-group${errors[id] ? ' invalid' : ''}" id="${id}"><legend>${legend}</legend>${errors[id] ? html`<div class="error-text">${errors[id]}</div>` : ''}${inner}</fieldset>`
   return html`<h2>Service options</h2>
     ${group('choice', service.option.label, html`${service.option.choices.map((c, i) => choiceInput('radio', 'choice', `choice-${i}`, c.label, chosen === c.label, html`<span>${c.label}</span><span class="choice-fee">${money(model, c.fee)}</span>`))}`)}
     ${group('processing', 'Processing speed', html`${choiceInput('radio', 'processing', 'processing-standard', 'standard', processing === 'standard', html`<span>Standard — ${service.standardDays} working days</span><span class="choice-fee">No extra charge</span>`)}${service.expeditedFee === null ? html`<p class="muted small">Expedited processing is not available for this service.</p>` : choiceInput('radio', 'processing', 'processing-expedited', 'expedited', processing === 'expedited', html`<span>Expedited — ${service.expeditedDays} working days</span><span class="choice-fee">+ ${money(model, service.expeditedFee)}</span>`)}`)}

@@ -49,8 +49,12 @@ export function bookingConfirmationPage(booking: Appointment, context: Context):
         <tr><th>Name</th><td>${booking.name}</td></tr>
         <tr><th>Email</th><td>${booking.email}</td></tr>
       </tbody></table>
-      ${cancelled ? html`<p><a class="btn btn-dark" href="/appointments">Book a new appointment</a></p>` : html`<p>Please arrive 10 minutes early and bring your documents and this reference.</p>
-      <form method="post" action="/appointments/booking/${booking.reference}/cancel"><button class="btn cancel-booking" type="submit">Cancel this appointment</button></form>`}
+      ${
+        cancelled
+          ? html`<p><a class="btn btn-dark" href="/appointments">Book a new appointment</a></p>`
+          : html`<p>Please arrive 10 minutes early and bring your documents and this reference.</p>
+      <form method="post" action="/appointments/booking/${booking.reference}/cancel"><button class="btn cancel-booking" type="submit">Cancel this appointment</button></form>`
+      }
     </section>`,
   )
 }

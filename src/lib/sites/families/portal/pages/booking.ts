@@ -29,11 +29,21 @@ export function readBookingChoice(values: URLSearchParams, context: Context): Bo
   const slots = office && /^\d{4}-\d{2}-\d{2}$/.test(date) ? freeSlots(site, model, office, date) : []
   const validDate = slots.length > 0 ? date : undefined
   const time = /^\d{2}:\d{2}$/.test(values.get('time') ?? '') ? timeMinutes(values.get('time')!) : NaN
-  return {reason, office, month: validDate ? validDate.slice(0, 7) : month, date: validDate, time: slots.includes(time) ? time : undefined}
+  return {
+    reason,
+    office,
+    month: validDate ? validDate.slice(0, 7) : month,
+    date: validDate,
+    time: slots.includes(time) ? time : undefined,
+  }
 }
 
 /** A link to the booking page with some choices changed; `anchor` scrolls to the part that needs the next choice. */
-function bookingHref(choice: BookingChoice, changes: Partial<Record<'office' | 'month' | 'date' | 'time', string>>, anchor = 'when'): string {
+function bookingHref(
+  choice: BookingChoice,
+  changes: Partial<Record<'office' | 'month' | 'date' | 'time', string>>,
+  anchor = 'when',
+): string {
   return `/appointments/book${queryString({reason: choice.reason?.id, office: choice.office?.id, month: choice.month, date: choice.date, time: choice.time === undefined ? undefined : clockTime(choice.time), ...changes})}#${anchor}`
 }
 
@@ -98,7 +108,13 @@ export function bookingPage(values: URLSearchParams, context: Context, errors: E
   return shell(
     context,
     `Book: ${choice.reason.name}`,
-    html`${breadcrumb([{href: '/', label: 'Home'}, {href: '/appointments', label: 'Book an appointment'}], choice.reason.name)}
+    html`${breadcrumb(
+      [
+        {href: '/', label: 'Home'},
+        {href: '/appointments', label: 'Book an appointment'},
+      ],
+      choice.reason.name,
+    )}
     <h1>Book an appointment</h1>
     ${bookingSteps(step)}
     ${errors.time ? html`<div class="alert alert-error" role="alert">${errors.time}</div>` : ''}

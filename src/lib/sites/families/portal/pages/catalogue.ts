@@ -6,7 +6,9 @@ import type {Category, Context, PortalModel, Service} from '../types.js'
 import {categoryName, lowestFee, serviceLink, serviceSummaryItem, shell} from './shell.js'
 
 function withSidebar(model: PortalModel, sidebar: Html, content: Html): Html {
-  return model.layout.sidebar === 'left' ? html`<div class="row">${sidebar}${content}</div>` : html`<div class="row">${content}${sidebar}</div>`
+  return model.layout.sidebar === 'left'
+    ? html`<div class="row">${sidebar}${content}</div>`
+    : html`<div class="row">${content}${sidebar}</div>`
 }
 
 function topicSidebar(model: PortalModel, activeId: string): Html {
@@ -37,7 +39,13 @@ export function cataloguePage(context: Context): string {
         <h1>All services A–Z</h1>
         <p class="muted">${model.services.length} services from the City of ${model.city}. Services marked “Apply online” can be completed on this site.</p>
         <nav class="az-bar" aria-label="Jump to letter">${letters.map((l) => html`<a href="#letter-${l}">${l}</a>`)}</nav>
-        ${letters.map((l) => html`<h2 class="az-letter" id="letter-${l}">${l}</h2>${serviceCollection(model, sorted.filter((s) => s.name.startsWith(l)))}`)}
+        ${letters.map(
+          (l) =>
+            html`<h2 class="az-letter" id="letter-${l}">${l}</h2>${serviceCollection(
+              model,
+              sorted.filter((s) => s.name.startsWith(l)),
+            )}`,
+        )}
       </section>`,
     )}`,
   )
@@ -49,7 +57,13 @@ export function categoryPage(category: Category, context: Context): string {
   return shell(
     context,
     category.name,
-    html`${breadcrumb([{href: '/', label: 'Home'}, {href: '/services', label: 'All services'}], category.name)}
+    html`${breadcrumb(
+      [
+        {href: '/', label: 'Home'},
+        {href: '/services', label: 'All services'},
+      ],
+      category.name,
+    )}
     ${withSidebar(
       model,
       topicSidebar(model, category.id),
@@ -67,7 +81,8 @@ export function categoryPage(category: Category, context: Context): string {
 
 function searchMatches(model: PortalModel, service: Service, q: string): boolean {
   const words = q.toLowerCase().split(/\s+/).filter(Boolean)
-  const text = `${service.name} ${service.summary} ${categoryName(model, service.categoryId)} ${service.option.choices.map((c) => c.label).join(' ')}`.toLowerCase()
+  const text =
+    `${service.name} ${service.summary} ${categoryName(model, service.categoryId)} ${service.option.choices.map((c) => c.label).join(' ')}`.toLowerCase()
   return words.every((w) => text.includes(w))
 }
 

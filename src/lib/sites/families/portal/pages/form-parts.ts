@@ -27,6 +27,13 @@ export function textField(field: TextField, value: string, errors: Errors): Html
   </div>`
 }
 
-export function choiceInput(type: 'radio' | 'checkbox', name: string, id: string, value: string, checked: boolean, label: Html | string): Html {
+export function choiceInput(
+  type: 'radio' | 'checkbox',
+  name: string,
+  id: string,
+  value: string,
+  checked: boolean,
+  label: Html | string,
+): Html {
   return html`<div class="choice-wrap"><input class="choice-input" type="${type}" id="${id}" name="${name}" value="${value}"${checked ? html` checked` : ''}><label class="choice choice-${type}" for="${id}">${label}</label></div>`
 }

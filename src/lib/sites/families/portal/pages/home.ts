@@ -8,8 +8,18 @@ export function homePage(context: Context): string {
   const {model, site} = context
   const popular = sample(rngFor(site, 'popular'), model.services, 6)
   const tiles = [
-    {href: '/services', icon: icon('document'), title: 'Apply for a permit or licence', text: 'Start, continue and pay online.'},
-    {href: '/appointments', icon: icon('calendar'), title: 'Book an appointment', text: 'Choose an office, a day and a time.'},
+    {
+      href: '/services',
+      icon: icon('document'),
+      title: 'Apply for a permit or licence',
+      text: 'Start, continue and pay online.',
+    },
+    {
+      href: '/appointments',
+      icon: icon('calendar'),
+      title: 'Book an appointment',
+      text: 'Choose an office, a day and a time.',
+    },
     {href: '/offices', icon: icon('pin'), title: 'Find an office', text: 'Addresses and opening hours.'},
     {href: '/track', icon: icon('search'), title: 'Track an application', text: 'Check the status with your number.'},
   ]

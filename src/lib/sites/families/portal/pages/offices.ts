@@ -28,7 +28,9 @@ export function officesPage(dayKey: string, context: Context): string {
   const {model} = context
   const day = DAY_KEYS.indexOf(dayKey)
   const shown = day < 0 ? model.offices : model.offices.filter((o) => o.hours[day] !== null)
-  const upcoming = Object.entries(HOLIDAYS).filter(([date]) => date >= model.today).slice(0, 3)
+  const upcoming = Object.entries(HOLIDAYS)
+    .filter(([date]) => date >= model.today)
+    .slice(0, 3)
   return shell(
     context,
     'Offices & opening hours',
@@ -47,7 +49,13 @@ export function officePage(office: Office, context: Context): string {
   return shell(
     context,
     office.name,
-    html`${breadcrumb([{href: '/', label: 'Home'}, {href: '/offices', label: 'Offices & opening hours'}], office.name)}
+    html`${breadcrumb(
+      [
+        {href: '/', label: 'Home'},
+        {href: '/offices', label: 'Offices & opening hours'},
+      ],
+      office.name,
+    )}
     <div class="row">
       <section class="card content"><h1>${office.name}</h1><p class="office-address">${office.street}, ${model.city} ${office.zip}</p><p>Phone ${office.phone}</p><p>${office.note}</p>
         <img src="/img/map/${office.id}-${model.cityCode}.svg" alt="Map of ${office.name}" width="560" height="420">

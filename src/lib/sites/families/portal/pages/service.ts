@@ -45,7 +45,13 @@ export function servicePage(service: Service, context: Context): string {
   return shell(
     context,
     service.name,
-    html`${breadcrumb([{href: '/', label: 'Home'}, {href: `/services/${service.categoryId}`, label: categoryName(model, service.categoryId)}], service.name)}
+    html`${breadcrumb(
+      [
+        {href: '/', label: 'Home'},
+        {href: `/services/${service.categoryId}`, label: categoryName(model, service.categoryId)},
+      ],
+      service.name,
+    )}
     ${model.layout.sidebar === 'left' ? html`<div class="row">${onThisPage}${main}</div>` : html`<div class="row">${main}${onThisPage}</div>`}`,
   )
 }

@@ -15,7 +15,12 @@ export function nav(): NavLink[] {
   ]
 }
 
-export function shell(context: Context, title: string, body: Html, options: {q?: string; script?: string} = {}): string {
+export function shell(
+  context: Context,
+  title: string,
+  body: Html,
+  options: {q?: string; script?: string} = {},
+): string {
   const {site, model} = context
   return page(site, {
     title,
@@ -38,7 +43,9 @@ const ICONS = {
 
 /** A line icon drawn in the text colour. */
 export function icon(name: keyof typeof ICONS): Html {
-  return raw(`<svg class="icon" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round">${ICONS[name]}</svg>`)
+  return raw(
+    `<svg class="icon" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round">${ICONS[name]}</svg>`,
+  )
 }
 
 export function categoryName(model: PortalModel, id: string): string {

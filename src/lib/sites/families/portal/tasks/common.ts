@@ -8,7 +8,10 @@ import {FIRST_NAMES, LAST_NAMES} from '../data.js'
 import type {PortalState, Service} from '../types.js'
 
 const searchBox: Target = {selector: 'form.header-search input[name="q"]', description: 'the search box in the header'}
-export const serviceResult = (s: Service): Target => ({selector: `a.service-link[data-service="${s.slug}"]`, description: `the "${s.name}" link`})
+export const serviceResult = (s: Service): Target => ({
+  selector: `a.service-link[data-service="${s.slug}"]`,
+  description: `the "${s.name}" link`,
+})
 export const nextStep: Target = {selector: 'button.next-step', description: 'the "Save and continue" button'}
 
 export function findService(s: Service): SolutionStep[] {
@@ -30,5 +33,10 @@ export function daysSpellings(days: number): string[] {
 export function randomPerson(rng: SeededRandom) {
   const firstName = pick(rng, FIRST_NAMES)
   const lastName = pick(rng, LAST_NAMES)
-  return {firstName, lastName, email: `${firstName}.${lastName}@example.com`.toLowerCase(), phone: `(555) 0${between(rng, 10, 99)}-${between(rng, 1000, 9999)}`}
+  return {
+    firstName,
+    lastName,
+    email: `${firstName}.${lastName}@example.com`.toLowerCase(),
+    phone: `(555) 0${between(rng, 10, 99)}-${between(rng, 1000, 9999)}`,
+  }
 }

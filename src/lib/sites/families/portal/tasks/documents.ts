@@ -18,8 +18,20 @@ export function documentsTask(site: SiteInfo, model: PortalModel, rng: SeededRan
     groups: [{description: 'Required documents', facts: names.map((n) => answerFact(`The answer lists "${n}"`, n))}],
     referenceAnswer: answer,
     solution: [
-      {op: 'click', target: {selector: 'nav.main-nav a[href="/services"]', description: 'the "All services" link in the navigation'}},
-      {op: 'click', target: {selector: `aside.topic-nav a[href="/services/${category.id}"]`, description: `the "${category.name}" topic`}},
+      {
+        op: 'click',
+        target: {
+          selector: 'nav.main-nav a[href="/services"]',
+          description: 'the "All services" link in the navigation',
+        },
+      },
+      {
+        op: 'click',
+        target: {
+          selector: `aside.topic-nav a[href="/services/${category.id}"]`,
+          description: `the "${category.name}" topic`,
+        },
+      },
       {op: 'click', target: serviceResult(service)},
       {op: 'scroll_to', target: {selector: 'ul.documents', description: 'the list of documents you need'}},
       {op: 'answer', text: answer},

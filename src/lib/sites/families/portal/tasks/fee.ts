@@ -8,7 +8,10 @@ import type {PortalModel, PortalState} from '../types.js'
 import {answerFact, daysSpellings, findService} from './common.js'
 
 export function feeTask(site: SiteInfo, model: PortalModel, rng: SeededRandom): FixtureTaskDef<PortalState> {
-  const service = pick(rng, model.services.filter((s) => lowestFee(s) > 0))
+  const service = pick(
+    rng,
+    model.services.filter((s) => lowestFee(s) > 0),
+  )
   const choice = pick(rng, service.option.choices)
   const fee = money(model, choice.fee)
   const answer = `${fee}; ${service.standardDays} working days`
@@ -19,10 +22,20 @@ export function feeTask(site: SiteInfo, model: PortalModel, rng: SeededRandom): 
     groups: [
       {
         description: 'Fee and processing time',
-        facts: [answerFact(`The answer states the fee ${fee}`, fee), answerFact(`The answer states standard processing takes ${service.standardDays} working days`, daysSpellings(service.standardDays))],
+        facts: [
+          answerFact(`The answer states the fee ${fee}`, fee),
+          answerFact(
+            `The answer states standard processing takes ${service.standardDays} working days`,
+            daysSpellings(service.standardDays),
+          ),
+        ],
       },
     ],
     referenceAnswer: answer,
-    solution: [...findService(service), {op: 'scroll_to', target: {selector: 'table.fees-table', description: 'the Fees table'}}, {op: 'answer', text: answer}],
+    solution: [
+      ...findService(service),
+      {op: 'scroll_to', target: {selector: 'table.fees-table', description: 'the Fees table'}},
+      {op: 'answer', text: answer},
+    ],
   }
 }

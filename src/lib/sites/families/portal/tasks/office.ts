@@ -18,14 +18,43 @@ export function officeTask(site: SiteInfo, model: PortalModel, rng: SeededRandom
     intent: `On ${site.name}, which service office is open on ${DAY_NAMES[day]}s at ${displayTime(model, minutes)}? Give its name, its street address with ZIP code, and the time it closes that day.`,
     groups: [
       {description: 'The office', facts: [answerFact(`The answer names the ${office.name}`, office.name)]},
-      {description: 'Its address', facts: [answerFact(`The answer gives the street address ${office.street}`, office.street), answerFact(`The answer gives the ZIP code ${office.zip}`, office.zip)]},
-      {description: 'Closing time', facts: [answerFact(`The answer says it closes at ${displayTime(model, closes)} on ${DAY_NAMES[day]}s`, timeSpellings(closes))]},
+      {
+        description: 'Its address',
+        facts: [
+          answerFact(`The answer gives the street address ${office.street}`, office.street),
+          answerFact(`The answer gives the ZIP code ${office.zip}`, office.zip),
+        ],
+      },
+      {
+        description: 'Closing time',
+        facts: [
+          answerFact(
+            `The answer says it closes at ${displayTime(model, closes)} on ${DAY_NAMES[day]}s`,
+            timeSpellings(closes),
+          ),
+        ],
+      },
     ],
     referenceAnswer: answer,
     solution: [
-      {op: 'click', target: {selector: 'nav.main-nav a[href="/offices"]', description: 'the "Offices & opening hours" link in the navigation'}},
-      {op: 'click', target: {selector: `a.day-chip[href="/offices?day=${DAY_KEYS[day]}"]`, description: `the "${DAY_NAMES[day]!.slice(0, 3)}" day filter`}},
-      {op: 'scroll_to', target: {selector: `article.office[data-office="${office.id}"]`, description: `the ${office.name} entry`}},
+      {
+        op: 'click',
+        target: {
+          selector: 'nav.main-nav a[href="/offices"]',
+          description: 'the "Offices & opening hours" link in the navigation',
+        },
+      },
+      {
+        op: 'click',
+        target: {
+          selector: `a.day-chip[href="/offices?day=${DAY_KEYS[day]}"]`,
+          description: `the "${DAY_NAMES[day]!.slice(0, 3)}" day filter`,
+        },
+      },
+      {
+        op: 'scroll_to',
+        target: {selector: `article.office[data-office="${office.id}"]`, description: `the ${office.name} entry`},
+      },
       {op: 'answer', text: answer},
     ],
   }

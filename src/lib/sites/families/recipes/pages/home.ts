@@ -9,7 +9,10 @@ import {CLOCK, imageOf, recipeCard, recipePath, shell} from './shell.js'
 export function home(context: Context): string {
   const {model, site} = context
   const byPopularity = [...model.recipes].sort((a, b) => b.ratingCount - a.ratingCount || a.id - b.id)
-  const featured = [...model.recipes].filter((r) => r.course === 'Main course').sort((a, b) => b.rating - a.rating || b.ratingCount - a.ratingCount)[0] ?? byPopularity[0]!
+  const featured =
+    [...model.recipes]
+      .filter((r) => r.course === 'Main course')
+      .sort((a, b) => b.rating - a.rating || b.ratingCount - a.ratingCount)[0] ?? byPopularity[0]!
   const quick = model.recipes.filter((r) => r.total <= 30 && r.id !== featured.id).slice(0, 4)
   const plantBased = model.recipes.filter((r) => r.diets.includes('vegan') && r.id !== featured.id).slice(0, 4)
   const heroImage = html`<a href="${recipePath(featured)}" class="hero-image"><img src="${imageOf(featured)}" alt="${featured.name}" width="520" height="390"></a>`

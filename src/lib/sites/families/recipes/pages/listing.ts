@@ -41,11 +41,23 @@ function filtersOf(query: URLSearchParams): ListingFilters {
 
 function listingHref(filters: ListingFilters, changes: Partial<ListingFilters>): string {
   const next = {...filters, page: 1, ...changes}
-  return `/recipes${queryString({q: next.q, cuisine: next.cuisine, course: next.course, diet: DIETS.filter((d) => next.diets.includes(d.id)).map((d) => d.id).join(','), time: next.time || '', sort: next.sort, page: next.page > 1 ? next.page : ''})}`
+  return `/recipes${queryString({
+    q: next.q,
+    cuisine: next.cuisine,
+    course: next.course,
+    diet: DIETS.filter((d) => next.diets.includes(d.id))
+      .map((d) => d.id)
+      .join(','),
+    time: next.time || '',
+    sort: next.sort,
+    page: next.page > 1 ? next.page : '',
+  })}`
 }
 
 function searchText(recipe: Recipe): string {
-  return normaliseAnswer(`${recipe.name} ${recipe.cuisine} ${recipe.course} ${recipe.ingredients.map((i) => i.name).join(' ')}`)
+  return normaliseAnswer(
+    `${recipe.name} ${recipe.cuisine} ${recipe.course} ${recipe.ingredients.map((i) => i.name).join(' ')}`,
+  )
 }
 
 function searchScore(recipe: Recipe, q: string): number {
@@ -73,7 +85,8 @@ function filteredRecipes(model: RecipesModel, filters: ListingFilters): Recipe[]
     name: (a, b) => a.name.localeCompare(b.name),
   }
   const sort = filters.sort || 'popular'
-  const relevance = (a: Recipe, b: Recipe) => (filters.q && !filters.sort ? searchScore(b, filters.q) - searchScore(a, filters.q) : 0)
+  const relevance = (a: Recipe, b: Recipe) =>
+    filters.q && !filters.sort ? searchScore(b, filters.q) - searchScore(a, filters.q) : 0
   return [...hits].sort((a, b) => relevance(a, b) || order[sort](a, b) || a.id - b.id)
 }
 
@@ -88,10 +101,17 @@ export function listingPage(query: URLSearchParams, context: Context): string {
   const pages = Math.max(1, Math.ceil(results.length / PAGE_SIZE))
   const current = Math.min(filters.page, pages)
   const shown = results.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE)
-  const title = filters.q ? `Recipes matching “${filters.q}”` : filters.cuisine ? `${filters.cuisine} recipes` : filters.course ? `${filters.course} recipes` : 'All recipes'
+  const title = filters.q
+    ? `Recipes matching “${filters.q}”`
+    : filters.cuisine
+      ? `${filters.cuisine} recipes`
+      : filters.course
+        ? `${filters.course} recipes`
+        : 'All recipes'
   const anyFilter = Boolean(filters.cuisine || filters.course || filters.diets.length || filters.time)
   const countWith = (changes: Partial<ListingFilters>) => filteredRecipes(model, {...filters, ...changes}).length
-  const toggleDiet = (diet: Diet) => (filters.diets.includes(diet) ? filters.diets.filter((d) => d !== diet) : [...filters.diets, diet])
+  const toggleDiet = (diet: Diet) =>
+    filters.diets.includes(diet) ? filters.diets.filter((d) => d !== diet) : [...filters.diets, diet]
   const sidebar = html`<aside class="sidebar card filters">
     <div class="filters-head"><h2>Filters</h2>${anyFilter ? html`<a class="clear-filters" href="${listingHref(filters, {cuisine: '', course: '', diets: [], time: 0})}">Clear all</a>` : ''}</div>
     <h3>Cuisine</h3><ul>${facetLink('All cuisines', !filters.cuisine, listingHref(filters, {cuisine: ''}), 'facet-cuisine', html`data-cuisine=""`)}${model.cuisines.map((c) => facetLink(c, c === filters.cuisine, listingHref(filters, {cuisine: c}), 'facet-cuisine', html`data-cuisine="${c}"`, countWith({cuisine: c})))}</ul>
@@ -102,7 +122,10 @@ export function listingPage(query: URLSearchParams, context: Context): string {
   const chips = [
     ...(filters.cuisine ? [{label: filters.cuisine, href: listingHref(filters, {cuisine: ''})}] : []),
     ...(filters.course ? [{label: filters.course, href: listingHref(filters, {course: ''})}] : []),
-    ...filters.diets.map((d) => ({label: DIETS.find((x) => x.id === d)!.label, href: listingHref(filters, {diets: toggleDiet(d)})})),
+    ...filters.diets.map((d) => ({
+      label: DIETS.find((x) => x.id === d)!.label,
+      href: listingHref(filters, {diets: toggleDiet(d)}),
+    })),
     ...(filters.time ? [{label: `≤ ${filters.time} min`, href: listingHref(filters, {time: 0})}] : []),
   ]
   const layout = model.layout.listing

@@ -16,8 +16,19 @@ interface RecipeView {
 
 export function viewOf(recipe: Recipe, query: URLSearchParams): RecipeView {
   const servings = Number.parseInt(query.get('servings') ?? '', 10)
-  const notice = query.get('saved') === '1' ? 'saved' : query.get('removed') === '1' ? 'removed' : query.get('reviewed') === '1' ? 'reviewed' : ''
-  return {servings: servings >= 1 && servings <= MAX_SERVINGS ? servings : recipe.servings, units: query.get('units') === 'metric' ? 'metric' : 'us', notice}
+  const notice =
+    query.get('saved') === '1'
+      ? 'saved'
+      : query.get('removed') === '1'
+        ? 'removed'
+        : query.get('reviewed') === '1'
+          ? 'reviewed'
+          : ''
+  return {
+    servings: servings >= 1 && servings <= MAX_SERVINGS ? servings : recipe.servings,
+    units: query.get('units') === 'metric' ? 'metric' : 'us',
+    notice,
+  }
 }
 
 function viewHref(recipe: Recipe, servings: number, units: Units): string {
@@ -118,7 +129,14 @@ export function recipePage(recipe: Recipe, context: Context, view: RecipeView): 
   return shell(
     context,
     recipe.name,
-    html`${breadcrumb([{href: '/', label: 'Home'}, {href: '/recipes', label: 'Recipes'}, {href: `/recipes${queryString({cuisine: recipe.cuisine})}`, label: recipe.cuisine}], recipe.name)}
+    html`${breadcrumb(
+      [
+        {href: '/', label: 'Home'},
+        {href: '/recipes', label: 'Recipes'},
+        {href: `/recipes${queryString({cuisine: recipe.cuisine})}`, label: recipe.cuisine},
+      ],
+      recipe.name,
+    )}
     ${view.notice ? html`<div class="alert alert-ok" role="status">${NOTICES[view.notice]} ${view.notice === 'saved' ? html`<a href="/box">View recipe box</a>` : ''}</div>` : ''}
     <article class="recipe">
       <header class="recipe-header">

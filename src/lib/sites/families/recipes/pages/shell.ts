@@ -16,7 +16,12 @@ export function nav(model: RecipesModel): NavLink[] {
   ]
 }
 
-export function shell(context: Context, title: string, body: Html, options: {q?: string; script?: string} = {}): string {
+export function shell(
+  context: Context,
+  title: string,
+  body: Html,
+  options: {q?: string; script?: string} = {},
+): string {
   const count = context.state.box.length
   return page(context.site, {
     title,
@@ -37,7 +42,9 @@ export function imageOf(recipe: Recipe): string {
   return `/img/food/${recipe.id}-${hashString(recipe.name)}.svg`
 }
 
-export const CLOCK = raw('<svg class="clock" width="14" height="14" viewBox="0 0 16 16" aria-hidden="true"><circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" stroke-width="1.6"/><path d="M8 4.2V8l2.6 1.6" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linecap="round"/></svg>')
+export const CLOCK = raw(
+  '<svg class="clock" width="14" height="14" viewBox="0 0 16 16" aria-hidden="true"><circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" stroke-width="1.6"/><path d="M8 4.2V8l2.6 1.6" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linecap="round"/></svg>',
+)
 
 export function dietBadges(recipe: Recipe): Html {
   return html`${DIETS.filter((d) => recipe.diets.includes(d.id)).map((d) => html`<span class="diet-badge diet-${d.id}" title="${d.label}">${d.label}</span>`)}`

@@ -13,7 +13,12 @@ export function amountTask(site: SiteInfo, lookup: Recipe, rng: SeededRandom): F
     key: `amount-${lookup.id}`,
     kind: 'lookup',
     intent: `On ${site.name}, how much ${asked.name} does the "${lookup.name}" recipe call for (at its original ${lookup.servings} servings)?`,
-    groups: [{description: `Amount of ${asked.name}`, facts: amountFacts(asked, plain.value, plain.shown, plain.unit, plain.label)}],
+    groups: [
+      {
+        description: `Amount of ${asked.name}`,
+        facts: amountFacts(asked, plain.value, plain.shown, plain.unit, plain.label),
+      },
+    ],
     referenceAnswer: `${plain.shown} ${plain.label} of ${asked.name}`,
     solution: [...openRecipe(lookup), {op: 'answer', text: `${plain.shown} ${plain.label} of ${asked.name}`}],
   }

@@ -21,7 +21,13 @@ export function makeTasks(site: SiteInfo, model: RecipesModel): FixtureTaskDef<R
   const tasks: FixtureTaskDef<RecipesState>[] = []
 
   // Easy: one ingredient's amount at the recipe's own servings.
-  tasks.push(amountTask(site, take((r) => askable(r).length > 0), rng))
+  tasks.push(
+    amountTask(
+      site,
+      take((r) => askable(r).length > 0),
+      rng,
+    ),
+  )
 
   // Medium: two amounts after scaling with the servings adjuster.
   const scaled = pickScaled(order, false, rng, used)
@@ -45,6 +51,11 @@ export function makeTasks(site: SiteInfo, model: RecipesModel): FixtureTaskDef<R
   tasks.push(boxAndReviewTask(site, first, second, reviewed, rng))
 
   // Easy: calories and total time.
-  tasks.push(factsTask(site, take(() => true)))
+  tasks.push(
+    factsTask(
+      site,
+      take(() => true),
+    ),
+  )
   return tasks
 }

@@ -17,8 +17,12 @@ export function factsTask(site: SiteInfo, facts: Recipe): FixtureTaskDef<Recipes
       {
         description: 'Recipe facts',
         facts: [
-          answerFact(`The answer gives ${facts.nutrition.calories} calories per serving`, (answer) => answerMentions(answer, facts.nutrition.calories)),
-          answerFact(`The answer gives a total time of ${formatDuration(facts.total)}`, (answer) => mentionsMinutes(answer, facts.total)),
+          answerFact(`The answer gives ${facts.nutrition.calories} calories per serving`, (answer) =>
+            answerMentions(answer, facts.nutrition.calories),
+          ),
+          answerFact(`The answer gives a total time of ${formatDuration(facts.total)}`, (answer) =>
+            mentionsMinutes(answer, facts.total),
+          ),
         ],
       },
     ],

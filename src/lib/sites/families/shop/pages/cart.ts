@@ -6,7 +6,10 @@ import type {Order, ShopModel, ShopState} from '../model.js'
 import {shell} from './shell.js'
 
 function cartLines(context: SiteContext<ShopModel, ShopState>) {
-  return context.state.cart.map((line) => ({...line, product: context.model.products.find((p) => p.id === line.productId)!}))
+  return context.state.cart.map((line) => ({
+    ...line,
+    product: context.model.products.find((p) => p.id === line.productId)!,
+  }))
 }
 
 export function cartPage(context: SiteContext<ShopModel, ShopState>): string {
@@ -16,15 +19,23 @@ export function cartPage(context: SiteContext<ShopModel, ShopState>): string {
     context,
     'Your cart',
     html`<h1>Your cart</h1>
-    ${lines.length === 0 ? html`<div class="card"><p>Your cart is empty.</p><a class="btn btn-dark" href="/search">Continue shopping</a></div>` : html`<div class="card"><table class="cart-table">
+    ${
+      lines.length === 0
+        ? html`<div class="card"><p>Your cart is empty.</p><a class="btn btn-dark" href="/search">Continue shopping</a></div>`
+        : html`<div class="card"><table class="cart-table">
       <tr><th>Item</th><th>Price</th><th>Quantity</th><th>Total</th><th></th></tr>
-      ${lines.map((l) => html`<tr class="cart-line" data-product="${l.product.id}"><td><a href="/product/${l.product.id}">${l.product.name}</a></td><td>${formatMoney(l.product.price)}</td>
+      ${lines.map(
+        (
+          l,
+        ) => html`<tr class="cart-line" data-product="${l.product.id}"><td><a href="/product/${l.product.id}">${l.product.name}</a></td><td>${formatMoney(l.product.price)}</td>
         <td><form method="post" action="/cart" class="inline"><input type="hidden" name="action" value="update"><input type="hidden" name="product" value="${l.product.id}"><input name="qty" type="number" min="0" max="10" value="${l.qty}" style="width:70px" aria-label="Quantity of ${l.product.name}"> <button class="btn" type="submit">Update</button></form></td>
         <td>${formatMoney(l.qty * l.product.price)}</td>
-        <td><form method="post" action="/cart"><input type="hidden" name="action" value="remove"><input type="hidden" name="product" value="${l.product.id}"><button class="btn remove" type="submit">Remove</button></form></td></tr>`)}
+        <td><form method="post" action="/cart"><input type="hidden" name="action" value="remove"><input type="hidden" name="product" value="${l.product.id}"><button class="btn remove" type="submit">Remove</button></form></td></tr>`,
+      )}
       </table>
       <p class="price">Subtotal: <span class="subtotal">${formatMoney(subtotal)}</span></p>
-      <a class="btn btn-primary checkout-link" href="/checkout">Proceed to checkout</a></div>`}`,
+      <a class="btn btn-primary checkout-link" href="/checkout">Proceed to checkout</a></div>`
+    }`,
   )
 }
 
@@ -36,10 +47,15 @@ export const CHECKOUT_FIELDS = [
   {name: 'zip', label: 'ZIP code', type: 'text'},
 ] as const
 
-export function checkoutPage(context: SiteContext<ShopModel, ShopState>, values: URLSearchParams, errors: string[]): string {
+export function checkoutPage(
+  context: SiteContext<ShopModel, ShopState>,
+  values: URLSearchParams,
+  errors: string[],
+): string {
   const lines = cartLines(context)
   const {shipping} = context.model
-  if (lines.length === 0) return shell(context, 'Checkout', html`<div class="card"><h1>Checkout</h1><p>Your cart is empty.</p></div>`)
+  if (lines.length === 0)
+    return shell(context, 'Checkout', html`<div class="card"><h1>Checkout</h1><p>Your cart is empty.</p></div>`)
   const chosen = values.get('shipping') ?? 'standard'
   return shell(
     context,

@@ -55,7 +55,10 @@ export function searchPage(query: URLSearchParams, context: SiteContext<ShopMode
   const minRating = Number(query.get('rating') ?? 0) || 0
   const sort = (SORTS.find((s) => s.id === query.get('sort'))?.id ?? 'relevance') as Sort
   const current = Math.max(1, Number.parseInt(query.get('page') ?? '1', 10) || 1)
-  let results = model.products.filter((p) => matches(p, q) && (!category || p.category === category) && (!brand || p.brand === brand) && p.rating >= minRating)
+  let results = model.products.filter(
+    (p) =>
+      matches(p, q) && (!category || p.category === category) && (!brand || p.brand === brand) && p.rating >= minRating,
+  )
   if (sort === 'price-asc') results = [...results].sort((a, b) => a.price - b.price || a.id - b.id)
   if (sort === 'price-desc') results = [...results].sort((a, b) => b.price - a.price || a.id - b.id)
   if (sort === 'rating') results = [...results].sort((a, b) => b.rating - a.rating || a.id - b.id)
@@ -63,7 +66,8 @@ export function searchPage(query: URLSearchParams, context: SiteContext<ShopMode
   const shown = results.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE)
   const state = {q, category, brand, rating: minRating || '', sort: sort === 'relevance' ? '' : sort}
   const href = (changes: Record<string, string | number>) => `/search${queryString({...state, ...changes})}`
-  const facet = (label: string, active: boolean, link: string, cls: string) => html`<li><a class="${cls}${active ? ' active' : ''}" href="${link}">${active ? '✓ ' : ''}${label}</a></li>`
+  const facet = (label: string, active: boolean, link: string, cls: string) =>
+    html`<li><a class="${cls}${active ? ' active' : ''}" href="${link}">${active ? '✓ ' : ''}${label}</a></li>`
   const title = q ? `Results for “${q}”` : category || 'All products'
   return shell(
     context,
@@ -90,7 +94,13 @@ export function productPage(p: Product, context: SiteContext<ShopModel, ShopStat
   return shell(
     context,
     p.name,
-    html`${breadcrumb([{href: '/', label: 'Home'}, {href: `/search${queryString({category: p.category})}`, label: p.category}], p.name)}
+    html`${breadcrumb(
+      [
+        {href: '/', label: 'Home'},
+        {href: `/search${queryString({category: p.category})}`, label: p.category},
+      ],
+      p.name,
+    )}
     ${added ? html`<div class="alert alert-ok" role="status">Added to your cart. <a href="/cart">View cart</a></div>` : ''}
     <div class="row product">
       <div class="card gallery"><img src="/img/product/${p.id}-${hashString(p.name)}.svg" alt="${p.name}" width="400" height="300"></div>
@@ -100,12 +110,16 @@ export function productPage(p: Product, context: SiteContext<ShopModel, ShopStat
         <p class="price product-price">${formatMoney(p.price)}</p>
         <p>Color: <strong>${p.color}</strong></p>
         <p class="stock">${p.stock === 0 ? 'Out of stock' : p.stock < 5 ? `Only ${p.stock} left in stock` : 'In stock'}</p>
-        ${p.stock === 0 ? '' : html`<form method="post" action="/cart" class="add-form">
+        ${
+          p.stock === 0
+            ? ''
+            : html`<form method="post" action="/cart" class="add-form">
           <input type="hidden" name="action" value="add"><input type="hidden" name="product" value="${p.id}">
           <label for="qty">Quantity</label>
           <input id="qty" name="qty" type="number" min="1" max="${Math.min(p.stock, 10)}" value="1" style="width:80px">
           <button type="submit" class="btn btn-primary add-to-cart">Add to cart</button>
-        </form>`}
+        </form>`
+        }
       </div>
     </div>
     <section class="card"><h2>Product details</h2><p>${p.description}</p>

@@ -5,10 +5,15 @@ import type {SiteContext} from '../../../types.js'
 import type {ShopModel, ShopState} from '../model.js'
 import {SHOP_CSS} from './style.js'
 
-const CART_ICON = raw('<svg width="18" height="16" viewBox="0 0 18 16" aria-hidden="true" style="vertical-align:-2px"><path d="M1 1h3l2 9h9l2-7H5" fill="none" stroke="currentColor" stroke-width="2"/><circle cx="7" cy="14" r="1.6" fill="currentColor"/><circle cx="14" cy="14" r="1.6" fill="currentColor"/></svg>')
+const CART_ICON = raw(
+  '<svg width="18" height="16" viewBox="0 0 18 16" aria-hidden="true" style="vertical-align:-2px"><path d="M1 1h3l2 9h9l2-7H5" fill="none" stroke="currentColor" stroke-width="2"/><circle cx="7" cy="14" r="1.6" fill="currentColor"/><circle cx="14" cy="14" r="1.6" fill="currentColor"/></svg>',
+)
 
 export function nav(model: ShopModel): NavLink[] {
-  return [...model.categories.map((category) => ({href: `/search${queryString({category})}`, label: category})), {href: '/cart', label: 'Cart'}]
+  return [
+    ...model.categories.map((category) => ({href: `/search${queryString({category})}`, label: category})),
+    {href: '/cart', label: 'Cart'},
+  ]
 }
 
 export function shell(context: SiteContext<ShopModel, ShopState>, title: string, body: Html, q = ''): string {

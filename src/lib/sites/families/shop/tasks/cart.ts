@@ -13,8 +13,20 @@ export function cartTask(site: SiteInfo, b: Product, c: Product, rng: SeededRand
     kind: 'state',
     intent: `On ${site.name}, put ${qtyB} of the ${b.name} and one ${c.name} in the shopping cart.`,
     groups: [
-      {description: `${b.name} in the cart`, facts: [{text: `The cart contains the ${b.name}`, check: ({state}) => cartQty(state, b) > 0}, {text: `The cart holds exactly ${qtyB} of the ${b.name}`, check: ({state}) => cartQty(state, b) === qtyB}]},
-      {description: `${c.name} in the cart`, facts: [{text: `The cart contains the ${c.name}`, check: ({state}) => cartQty(state, c) > 0}, {text: `The cart holds exactly 1 of the ${c.name}`, check: ({state}) => cartQty(state, c) === 1}]},
+      {
+        description: `${b.name} in the cart`,
+        facts: [
+          {text: `The cart contains the ${b.name}`, check: ({state}) => cartQty(state, b) > 0},
+          {text: `The cart holds exactly ${qtyB} of the ${b.name}`, check: ({state}) => cartQty(state, b) === qtyB},
+        ],
+      },
+      {
+        description: `${c.name} in the cart`,
+        facts: [
+          {text: `The cart contains the ${c.name}`, check: ({state}) => cartQty(state, c) > 0},
+          {text: `The cart holds exactly 1 of the ${c.name}`, check: ({state}) => cartQty(state, c) === 1},
+        ],
+      },
     ],
     referenceAnswer: null,
     solution: [...addSteps(b, qtyB), ...addSteps(c, 1)],

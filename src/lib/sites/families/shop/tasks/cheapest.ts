@@ -7,11 +7,18 @@ import type {FixtureTaskDef, SiteInfo} from '../../../types.js'
 import {mentionedProducts} from '../checks.js'
 import type {Product, ShopModel, ShopState} from '../model.js'
 
-export function cheapestTask(site: SiteInfo, model: ShopModel, rng: SeededRandom): FixtureTaskDef<ShopState> | undefined {
+export function cheapestTask(
+  site: SiteInfo,
+  model: ShopModel,
+  rng: SeededRandom,
+): FixtureTaskDef<ShopState> | undefined {
   const constrained = cheapestWithConstraints(model, rng)
   if (!constrained) return undefined
   const {category, brand, minRating, best} = constrained
-  const named = (check: (p: Product) => boolean) => ({answer}: {answer: string | null}) => mentionedProducts(model, answer).some(check)
+  const named =
+    (check: (p: Product) => boolean) =>
+    ({answer}: {answer: string | null}) =>
+      mentionedProducts(model, answer).some(check)
   return {
     key: `cheapest-${best.id}`,
     kind: 'search',
@@ -30,16 +37,41 @@ export function cheapestTask(site: SiteInfo, model: ShopModel, rng: SeededRandom
         description: 'It is the cheapest such product',
         facts: [
           {text: `The answer names the ${best.name}`, check: ({answer}) => answerMentions(answer, best.name)},
-          {text: `The answer states its price ${formatMoney(best.price)}`, check: ({answer}) => answerMentions(answer, formatMoney(best.price))},
+          {
+            text: `The answer states its price ${formatMoney(best.price)}`,
+            check: ({answer}) => answerMentions(answer, formatMoney(best.price)),
+          },
         ],
       },
     ],
     referenceAnswer: `${best.name}, ${formatMoney(best.price)}`,
     solution: [
-      {op: 'click', target: {selector: `nav.main-nav a[href="/search${queryString({category})}"]`, description: `the "${category}" link in the navigation`}},
-      {op: 'click', target: {selector: `a.facet-brand:has-text("${brand}")`, text: brand, description: `the "${brand}" brand filter`}},
-      {op: 'click', target: {selector: `a.facet-rating:has-text("${minRating} stars & up")`, description: `the "${minRating} stars & up" rating filter`}},
-      {op: 'click', target: {selector: 'a.sort-option[data-sort="price-asc"]', description: 'the "Price: low to high" sort option'}},
+      {
+        op: 'click',
+        target: {
+          selector: `nav.main-nav a[href="/search${queryString({category})}"]`,
+          description: `the "${category}" link in the navigation`,
+        },
+      },
+      {
+        op: 'click',
+        target: {
+          selector: `a.facet-brand:has-text("${brand}")`,
+          text: brand,
+          description: `the "${brand}" brand filter`,
+        },
+      },
+      {
+        op: 'click',
+        target: {
+          selector: `a.facet-rating:has-text("${minRating} stars & up")`,
+          description: `the "${minRating} stars & up" rating filter`,
+        },
+      },
+      {
+        op: 'click',
+        target: {selector: 'a.sort-option[data-sort="price-asc"]', description: 'the "Price: low to high" sort option'},
+      },
       {op: 'answer', text: `${best.name}, ${formatMoney(best.price)}`},
     ],
   }
@@ -50,10 +82,13 @@ function cheapestWithConstraints(model: ShopModel, rng: SeededRandom) {
   for (const category of model.categories)
     for (const brand of model.brands)
       for (const minRating of [3.5, 4, 4.5]) {
-        const hits = model.products.filter((p) => p.category === category && p.brand === brand && p.rating >= minRating).sort((x, y) => x.price - y.price)
+        const hits = model.products
+          .filter((p) => p.category === category && p.brand === brand && p.rating >= minRating)
+          .sort((x, y) => x.price - y.price)
         const all = model.products.filter((p) => p.category === category && p.brand === brand)
         // Worth asking only when the filters matter and the cheapest is unique.
-        if (hits.length >= 2 && all.length > hits.length && hits[0]!.price < hits[1]!.price) options.push({category, brand, minRating, best: hits[0]!})
+        if (hits.length >= 2 && all.length > hits.length && hits[0]!.price < hits[1]!.price)
+          options.push({category, brand, minRating, best: hits[0]!})
       }
   return options.length === 0 ? undefined : pick(rng, options)
 }

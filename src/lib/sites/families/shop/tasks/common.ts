@@ -3,7 +3,10 @@ import type {SolutionStep} from '../../../../schema/solution.js'
 import type {Product} from '../model.js'
 
 const searchBox = {selector: 'form.header-search input[name="q"]', description: 'the search box in the header'}
-const productLink = (p: Product) => ({selector: `a.product-link[data-product="${p.id}"]`, description: `the product link "${p.name}"`})
+const productLink = (p: Product) => ({
+  selector: `a.product-link[data-product="${p.id}"]`,
+  description: `the product link "${p.name}"`,
+})
 const addToCart = {selector: 'button.add-to-cart', description: 'the "Add to cart" button'}
 const qtyField = {selector: '#qty', description: 'the Quantity field'}
 
@@ -15,5 +18,9 @@ export function findProduct(p: Product): SolutionStep[] {
 }
 
 export function addSteps(p: Product, qty: number): SolutionStep[] {
-  return [...findProduct(p), ...(qty === 1 ? [] : [{op: 'type', target: qtyField, text: String(qty)} as const]), {op: 'click', target: addToCart}]
+  return [
+    ...findProduct(p),
+    ...(qty === 1 ? [] : [{op: 'type', target: qtyField, text: String(qty)} as const]),
+    {op: 'click', target: addToCart},
+  ]
 }

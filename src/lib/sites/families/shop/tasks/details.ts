@@ -10,7 +10,16 @@ export function detailsTask(site: SiteInfo, c: Product): FixtureTaskDef<ShopStat
     kind: 'lookup',
     intent: `On ${site.name}, what color is the ${c.name} and what is its average customer rating?`,
     groups: [
-      {description: 'Product details', facts: [{text: `The answer says the color is ${c.color}`, check: ({answer}) => answerMentions(answer, c.color)}, {text: `The answer gives the rating ${c.rating.toFixed(1)}`, check: ({answer}) => answerMentions(answer, c.rating.toFixed(1))}]},
+      {
+        description: 'Product details',
+        facts: [
+          {text: `The answer says the color is ${c.color}`, check: ({answer}) => answerMentions(answer, c.color)},
+          {
+            text: `The answer gives the rating ${c.rating.toFixed(1)}`,
+            check: ({answer}) => answerMentions(answer, c.rating.toFixed(1)),
+          },
+        ],
+      },
     ],
     referenceAnswer: `${c.color}, rated ${c.rating.toFixed(1)}`,
     solution: [...findProduct(c), {op: 'answer', text: `${c.color}, rated ${c.rating.toFixed(1)}`}],

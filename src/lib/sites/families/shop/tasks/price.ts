@@ -9,7 +9,17 @@ export function priceTask(site: SiteInfo, a: Product): FixtureTaskDef<ShopState>
     key: `price-${a.id}`,
     kind: 'lookup',
     intent: `On ${site.name}, what is the price of the ${a.name}?`,
-    groups: [{description: 'Price of the product', facts: [{text: `The answer states the price ${formatMoney(a.price)}`, check: ({answer}) => answerMentions(answer, formatMoney(a.price))}]}],
+    groups: [
+      {
+        description: 'Price of the product',
+        facts: [
+          {
+            text: `The answer states the price ${formatMoney(a.price)}`,
+            check: ({answer}) => answerMentions(answer, formatMoney(a.price)),
+          },
+        ],
+      },
+    ],
     referenceAnswer: formatMoney(a.price),
     solution: [...findProduct(a), {op: 'answer', text: formatMoney(a.price)}],
   }

@@ -11,7 +11,12 @@ import type {Booking, Context} from '../types.js'
 import {BOOKING_SCRIPT} from './scripts.js'
 import {shell} from './shell.js'
 
-export function bookingPage(request: BookingRequest, context: Context, values: URLSearchParams, errors: BookingErrors): string {
+export function bookingPage(
+  request: BookingRequest,
+  context: Context,
+  values: URLSearchParams,
+  errors: BookingErrors,
+): string {
   const {model} = context
   const mode = modeOf(model)
   const {trip, cabin} = request
@@ -26,7 +31,16 @@ export function bookingPage(request: BookingRequest, context: Context, values: U
   return shell(
     context,
     'Traveller details',
-    html`${breadcrumb([{href: '/', label: 'Home'}, {href: `/results${queryString({from: trip.from.code, to: trip.to.code, date: trip.date, adults: request.adults, children: request.children || '', cabin: cabin.id})}`, label: `${trip.from.name} to ${trip.to.name}`}], 'Traveller details')}
+    html`${breadcrumb(
+      [
+        {href: '/', label: 'Home'},
+        {
+          href: `/results${queryString({from: trip.from.code, to: trip.to.code, date: trip.date, adults: request.adults, children: request.children || '', cabin: cabin.id})}`,
+          label: `${trip.from.name} to ${trip.to.name}`,
+        },
+      ],
+      'Traveller details',
+    )}
     <ol class="steps"><li class="done">Search</li><li class="done">Choose fare</li><li class="current">Traveller details</li><li>Confirmation</li></ol>
     ${Object.keys(errors).length > 0 ? html`<div class="alert alert-error" role="alert">Please correct the highlighted fields (${Object.keys(errors).length}).</div>` : ''}
     <div class="row booking-layout">

@@ -28,7 +28,13 @@ export function destinationPage(city: City, context: Context): string {
   return shell(
     context,
     city.name,
-    html`${breadcrumb([{href: '/', label: 'Home'}, {href: '/destinations', label: 'Destinations'}], city.name)}
+    html`${breadcrumb(
+      [
+        {href: '/', label: 'Home'},
+        {href: '/destinations', label: 'Destinations'},
+      ],
+      city.name,
+    )}
     <div class="row destination">
       <article class="content card prose">
         <img class="dest-photo" src="/img/photo/${city.code}-${city.name}.svg" alt="${city.name}" width="800" height="360">

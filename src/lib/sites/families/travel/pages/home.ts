@@ -14,7 +14,9 @@ import {shell} from './shell.js'
 export function homePage(context: Context, values: SearchValues, errors: SearchErrors): string {
   const {model, site} = context
   const mode = modeOf(model)
-  const routes = model.popular.slice(0, model.layout.tileColumns * 2).map((pair) => popularRoute(model, pair.from, pair.to))
+  const routes = model.popular
+    .slice(0, model.layout.tileColumns * 2)
+    .map((pair) => popularRoute(model, pair.from, pair.to))
   return shell(
     context,
     `Cheap ${mode.nouns}`,

@@ -14,10 +14,22 @@ export function resultsPage(q: ResultsQuery, context: Context): string {
   const {model} = context
   const mode = modeOf(model)
   const all = tripsFor(model, q.from, q.to, q.date)
-  const shown = sortTrips(all.filter((trip) => passesFilters(trip, q)), q.sort)
+  const shown = sortTrips(
+    all.filter((trip) => passesFilters(trip, q)),
+    q.sort,
+  )
   const cheapest = shown.length ? Math.min(...shown.map((t) => t.basePrice)) : 0
   const fastest = shown.length ? Math.min(...shown.map((t) => t.duration)) : 0
-  const filterLink = (cls: string, attr: string, value: string, label: string, active: boolean, href: string, tally?: number, note = '') =>
+  const filterLink = (
+    cls: string,
+    attr: string,
+    value: string,
+    label: string,
+    active: boolean,
+    href: string,
+    tally?: number,
+    note = '',
+  ) =>
     html`<li><a class="${cls}${active ? ' active' : ''}" ${raw(attr)}="${value}" href="${href}"><span class="check" aria-hidden="true">${active ? '☑' : '☐'}</span> ${label}${tally === undefined ? '' : html` <span class="muted">(${tally})</span>`}${note ? html`<small class="muted range">${note}</small>` : ''}</a></li>`
   const title = `${q.from.name} to ${q.to.name}`
   return shell(
@@ -59,7 +71,9 @@ function dateStrip(q: ResultsQuery, model: TravelModel): Html {
   return html`<nav class="date-strip" aria-label="Nearby dates">${days.map((day) => {
     const price = money(model, Math.round(cheapestOn(model, q.from, q.to, day) * q.cabin.multiplier))
     const label = html`<span>${shortDate(day).slice(0, -5)}</span><strong>${price}</strong>`
-    return day === q.date ? html`<span class="strip-day current" aria-current="date">${label}</span>` : html`<a class="strip-day" data-date="${day}" href="${resultsHref(q, {date: day})}">${label}</a>`
+    return day === q.date
+      ? html`<span class="strip-day current" aria-current="date">${label}</span>`
+      : html`<a class="strip-day" data-date="${day}" href="${resultsHref(q, {date: day})}">${label}</a>`
   })}</nav>`
 }
 
@@ -98,7 +112,15 @@ function tripCard(trip: Trip, q: ResultsQuery, context: Context, badges: {cheape
 export function fareTable(model: TravelModel, carrier: Carrier, priced: {trip: Trip; q: ResultsQuery} | null): Html {
   const mode = modeOf(model)
   return html`<table class="fare-table"><thead><tr><th>Fare</th><th>${capitalise(mode.bagNouns)}</th><th>Hand luggage</th><th>Changes</th><th>Refunds</th><th>Seats</th>${priced ? html`<th>Per adult</th><th>Total</th><th></th>` : ''}</tr></thead>
-    <tbody>${carrier.fares.map((fare) => html`<tr class="fare-row" data-fare="${fare.id}"><th scope="row">${fare.name}</th><td class="fare-bags">${baggageText(mode, fare)}</td><td>${fare.handLuggage}</td><td class="fare-change">${changeText(model, fare)}</td><td class="fare-refund">${refundText(model, fare.refund)}</td><td>${fare.seats}</td>
-      ${priced ? html`<td class="price">${money(model, adultPrice(priced.trip, priced.q.cabin, fare.id))}</td><td>${money(model, partyPrice(priced.trip, priced.q.cabin, fare.id, priced.q.adults, priced.q.children))}</td>
-        <td><a class="btn btn-primary select-fare" data-trip="${priced.trip.id}" data-fare="${fare.id}" href="/book${queryString({trip: priced.trip.id, cabin: priced.q.cabin.id, fare: fare.id, adults: priced.q.adults, children: priced.q.children || ''})}">Select</a></td>` : ''}</tr>`)}</tbody></table>`
+    <tbody>${carrier.fares.map(
+      (
+        fare,
+      ) => html`<tr class="fare-row" data-fare="${fare.id}"><th scope="row">${fare.name}</th><td class="fare-bags">${baggageText(mode, fare)}</td><td>${fare.handLuggage}</td><td class="fare-change">${changeText(model, fare)}</td><td class="fare-refund">${refundText(model, fare.refund)}</td><td>${fare.seats}</td>
+      ${
+        priced
+          ? html`<td class="price">${money(model, adultPrice(priced.trip, priced.q.cabin, fare.id))}</td><td>${money(model, partyPrice(priced.trip, priced.q.cabin, fare.id, priced.q.adults, priced.q.children))}</td>
+        <td><a class="btn btn-primary select-fare" data-trip="${priced.trip.id}" data-fare="${fare.id}" href="/book${queryString({trip: priced.trip.id, cabin: priced.q.cabin.id, fare: fare.id, adults: priced.q.adults, children: priced.q.children || ''})}">Select</a></td>`
+          : ''
+      }</tr>`,
+    )}</tbody></table>`
 }

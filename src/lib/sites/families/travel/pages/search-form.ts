@@ -10,7 +10,12 @@ export function searchForm(model: TravelModel, values: SearchValues, errors: Sea
   const mode = modeOf(model)
   const cities = model.cities.map((city) => ({code: city.code, name: city.name, hub: city.hub, country: city.country}))
   const messages = Object.values(errors)
-  const placeField = (id: 'origin' | 'destination', name: 'from' | 'to', label: string, value: string) => html`<div class="field place-field${errors[name] ? ' invalid' : ''}">
+  const placeField = (
+    id: 'origin' | 'destination',
+    name: 'from' | 'to',
+    label: string,
+    value: string,
+  ) => html`<div class="field place-field${errors[name] ? ' invalid' : ''}">
       <label for="${id}">${label}</label>
       <input id="${id}" name="${name}" type="text" value="${value}" placeholder="City or ${mode.hubWord}" autocomplete="off" spellcheck="false">
       <div class="suggestions" role="listbox" hidden></div>
@@ -38,7 +43,14 @@ export function searchForm(model: TravelModel, values: SearchValues, errors: Sea
   </form>`
 }
 
-export function stepper(field: 'adults' | 'children', label: string, hint: string, value: number, min: number, max: number): Html {
+export function stepper(
+  field: 'adults' | 'children',
+  label: string,
+  hint: string,
+  value: number,
+  min: number,
+  max: number,
+): Html {
   return html`<div class="stepper" data-field="${field}" data-min="${min}" data-max="${max}">
     <span class="step-label">${label}<small>${hint}</small></span>
     <button type="button" class="step-minus" aria-label="Fewer ${label.toLowerCase()}"${value <= min ? html` disabled` : ''}>−</button>
@@ -51,15 +63,27 @@ export function stepper(field: 'adults' | 'children', label: string, hint: strin
 function calendarMonths(model: TravelModel): string[] {
   return memo(model, 'months', () => {
     const months: string[] = []
-    for (let month = `${monthKey(model.today)}-01`; monthKey(month) <= monthKey(model.lastDate); month = addDays(month, 32).slice(0, 8) + '01') months.push(month)
+    for (
+      let month = `${monthKey(model.today)}-01`;
+      monthKey(month) <= monthKey(model.lastDate);
+      month = addDays(month, 32).slice(0, 8) + '01'
+    )
+      months.push(month)
     return months
   })
 }
 
 function datePicker(model: TravelModel, selected: string, error: string | undefined): Html {
   const months = calendarMonths(model)
-  const shownIndex = Math.max(0, months.findIndex((first) => monthKey(first) === monthKey(selected)))
-  const grids = memo(model, `calendar/${selected}`, () => html`${months.map((first, index) => calendarMonth(model, first, selected, index !== shownIndex))}`)
+  const shownIndex = Math.max(
+    0,
+    months.findIndex((first) => monthKey(first) === monthKey(selected)),
+  )
+  const grids = memo(
+    model,
+    `calendar/${selected}`,
+    () => html`${months.map((first, index) => calendarMonth(model, first, selected, index !== shownIndex))}`,
+  )
   return html`<div class="field date-wrap${error ? ' invalid' : ''}">
     <span class="field-title">Departure date</span>
     <button type="button" class="date-field" aria-haspopup="dialog">${raw(CALENDAR_ICON)}<span class="date-text">${shortDate(selected)}</span></button>
@@ -83,8 +107,12 @@ function calendarMonth(model: TravelModel, firstOfMonth: string, selected: strin
   const cells: Html[] = Array.from({length: lead}, () => html`<td></td>`)
   for (let day = firstOfMonth; monthKey(day) === monthKey(firstOfMonth); day = addDays(day, 1)) {
     const bookable = inWindow(model, day)
-    const classes = ['cal-day', day === selected ? 'selected' : '', day === model.today ? 'today' : ''].filter(Boolean).join(' ')
-    cells.push(html`<td><button type="button" class="${classes}" data-date="${day}" data-label="${shortDate(day)}"${bookable ? '' : html` disabled`}>${parts(day).day}</button></td>`)
+    const classes = ['cal-day', day === selected ? 'selected' : '', day === model.today ? 'today' : '']
+      .filter(Boolean)
+      .join(' ')
+    cells.push(
+      html`<td><button type="button" class="${classes}" data-date="${day}" data-label="${shortDate(day)}"${bookable ? '' : html` disabled`}>${parts(day).day}</button></td>`,
+    )
   }
   const rows: Html[] = []
   for (let i = 0; i < cells.length; i += 7) rows.push(html`<tr>${cells.slice(i, i + 7)}</tr>`)
@@ -92,4 +120,5 @@ function calendarMonth(model: TravelModel, firstOfMonth: string, selected: strin
     <thead><tr>${['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'].map((d) => html`<th>${d}</th>`)}</tr></thead><tbody>${rows}</tbody></table>`
 }
 
-const CALENDAR_ICON = '<svg class="cal-icon" width="18" height="18" viewBox="0 0 24 24" aria-hidden="true"><rect x="3" y="5" width="18" height="16" rx="2" fill="none" stroke="currentColor" stroke-width="2"/><path d="M3 10h18M8 3v4M16 3v4" stroke="currentColor" stroke-width="2"/></svg>'
+const CALENDAR_ICON =
+  '<svg class="cal-icon" width="18" height="18" viewBox="0 0 24 24" aria-hidden="true"><rect x="3" y="5" width="18" height="16" rx="2" fill="none" stroke="currentColor" stroke-width="2"/><path d="M3 10h18M8 3v4M16 3v4" stroke="currentColor" stroke-width="2"/></svg>'

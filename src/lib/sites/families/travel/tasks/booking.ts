@@ -28,21 +28,34 @@ export function bookingTask(site: SiteInfo, model: TravelModel, rng: SeededRando
   const reference = bookingReference(site, {tripId: trip.id, cabin: cabin.id, fare: fare.id, passengers, email})
   const names = travellers.map((t) => `${t.first} ${t.last}`)
   const booked = (state: TravelState) => state.bookings.filter((b) => b.tripId === trip.id)
-  const bookingFact = (text: string, test: (b: Booking) => boolean): FactDef<TravelState> => ({text, check: ({state}) => booked(state).some(test)})
+  const bookingFact = (text: string, test: (b: Booking) => boolean): FactDef<TravelState> => ({
+    text,
+    check: ({state}) => booked(state).some(test),
+  })
   const same = (a: string, b: string) => a.trim().toLowerCase() === b.toLowerCase()
   const groups: FactGroupDef<TravelState>[] = [
     {
       description: 'The booking',
       facts: [
         bookingFact(`A booking was made for ${mode.noun} ${trip.number} on ${shortDate(trip.date)}`, () => true),
-        bookingFact(`The ${fare.name} fare in ${cabin.label} was booked`, (b) => b.fare === fare.id && b.cabin === cabin.id),
-        bookingFact(`The booking is for exactly ${travellers.length} adult${travellers.length === 1 ? '' : 's'}`, (b) => b.passengers.length === travellers.length && b.passengers.every((p) => p.type === 'adult')),
+        bookingFact(
+          `The ${fare.name} fare in ${cabin.label} was booked`,
+          (b) => b.fare === fare.id && b.cabin === cabin.id,
+        ),
+        bookingFact(
+          `The booking is for exactly ${travellers.length} adult${travellers.length === 1 ? '' : 's'}`,
+          (b) => b.passengers.length === travellers.length && b.passengers.every((p) => p.type === 'adult'),
+        ),
       ],
     },
     {
       description: 'Travellers and contact',
       facts: [
-        ...travellers.map((t) => bookingFact(`${t.first} ${t.last} is a traveller`, (b) => b.passengers.some((p) => same(p.first, t.first) && same(p.last, t.last)))),
+        ...travellers.map((t) =>
+          bookingFact(`${t.first} ${t.last} is a traveller`, (b) =>
+            b.passengers.some((p) => same(p.first, t.first) && same(p.last, t.last)),
+          ),
+        ),
         bookingFact(`The contact email is ${email}`, (b) => same(b.email, email)),
       ],
     },
@@ -50,12 +63,27 @@ export function bookingTask(site: SiteInfo, model: TravelModel, rng: SeededRando
       description: 'Options',
       facts: [
         bookingFact(`${seat.label} seats were requested`, (b) => b.seat === seat.id),
-        bookingFact(insurance ? 'Travel insurance was added' : 'No travel insurance was added', (b) => b.insurance === insurance),
+        bookingFact(
+          insurance ? 'Travel insurance was added' : 'No travel insurance was added',
+          (b) => b.insurance === insurance,
+        ),
       ],
     },
-    {description: 'Confirmation', facts: [{text: `The answer reports the booking reference ${reference}`, check: ({answer}) => answerMentions(answer, reference)}]},
+    {
+      description: 'Confirmation',
+      facts: [
+        {
+          text: `The answer reports the booking reference ${reference}`,
+          check: ({answer}) => answerMentions(answer, reference),
+        },
+      ],
+    },
   ]
-  const typeName = (index: number, part: 'first' | 'last', text: string): SolutionStep => ({op: 'type', target: {selector: `#pax-${index + 1}-${part}`, description: `the ${part} name field of traveller ${index + 1}`}, text})
+  const typeName = (index: number, part: 'first' | 'last', text: string): SolutionStep => ({
+    op: 'type',
+    target: {selector: `#pax-${index + 1}-${part}`, description: `the ${part} name field of traveller ${index + 1}`},
+    text,
+  })
   return {
     key: `book-${trip.id}-${fare.id}`,
     kind: 'form',
@@ -64,12 +92,31 @@ export function bookingTask(site: SiteInfo, model: TravelModel, rng: SeededRando
     referenceAnswer: reference,
     solution: [
       ...searchSteps(model, journey, {adults: travellers.length, children: 0, cabin}),
-      {op: 'click', target: {selector: `details.fares[data-trip="${trip.id}"] > summary`, description: `"Fare options and rules" of ${mode.noun} ${trip.number}`}},
-      {op: 'click', target: {selector: `a.select-fare[data-trip="${trip.id}"][data-fare="${fare.id}"]`, description: `the Select button of the ${fare.name} fare`}},
+      {
+        op: 'click',
+        target: {
+          selector: `details.fares[data-trip="${trip.id}"] > summary`,
+          description: `"Fare options and rules" of ${mode.noun} ${trip.number}`,
+        },
+      },
+      {
+        op: 'click',
+        target: {
+          selector: `a.select-fare[data-trip="${trip.id}"][data-fare="${fare.id}"]`,
+          description: `the Select button of the ${fare.name} fare`,
+        },
+      },
       ...travellers.flatMap((t, i) => [typeName(i, 'first', t.first), typeName(i, 'last', t.last)]),
       {op: 'type', target: {selector: '#email', description: 'the Email address field'}, text: email},
       {op: 'click', target: {selector: `label[for="seat-${seat.id}"]`, description: `the "${seat.label}" seat option`}},
-      ...(insurance ? [{op: 'click', target: {selector: 'label[for="opt-insurance"]', description: 'the travel insurance checkbox'}} as const] : []),
+      ...(insurance
+        ? [
+            {
+              op: 'click',
+              target: {selector: 'label[for="opt-insurance"]', description: 'the travel insurance checkbox'},
+            } as const,
+          ]
+        : []),
       {op: 'click', target: {selector: 'label[for="opt-terms"]', description: 'the checkbox accepting the fare rules'}},
       {op: 'click', target: {selector: 'button.confirm-booking', description: 'the "Confirm booking" button'}},
       {op: 'answer', text: reference},

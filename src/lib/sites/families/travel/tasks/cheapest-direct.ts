@@ -32,11 +32,19 @@ export function cheapestDirectTask(site: SiteInfo, model: TravelModel, rng: Seed
         description: `The cheapest ${mode.direct.toLowerCase()} ${mode.noun}`,
         facts: [
           {text: `The answer gives the price ${price}`, check: ({answer}) => answerMentions(answer, price)},
-          {text: `The answer gives the departure time ${clock(trip.depart)}`, check: ({answer}) => mentionsTime(answer, trip.depart)},
+          {
+            text: `The answer gives the departure time ${clock(trip.depart)}`,
+            check: ({answer}) => mentionsTime(answer, trip.depart),
+          },
         ],
       },
     ],
     referenceAnswer: answer,
-    solution: [...searchSteps(model, journey, {adults: 1, children: 0, cabin}), directFilterStep(mode), sortStep('price'), {op: 'answer', text: answer}],
+    solution: [
+      ...searchSteps(model, journey, {adults: 1, children: 0, cabin}),
+      directFilterStep(mode),
+      sortStep('price'),
+      {op: 'answer', text: answer},
+    ],
   }
 }

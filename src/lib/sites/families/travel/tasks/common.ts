@@ -16,27 +16,62 @@ interface Journey {
 const originField: Target = {selector: '#origin', description: 'the "From" field'}
 const destinationField: Target = {selector: '#destination', description: 'the "To" field'}
 
-export function searchSteps(model: TravelModel, journey: Journey, party: {adults: number; children: number; cabin: Cabin}): SolutionStep[] {
+export function searchSteps(
+  model: TravelModel,
+  journey: Journey,
+  party: {adults: number; children: number; cabin: Cabin},
+): SolutionStep[] {
   const steps: SolutionStep[] = [
     {op: 'type', target: originField, text: journey.from.name},
     {op: 'type', target: destinationField, text: journey.to.name},
     {op: 'click', target: {selector: 'button.date-field', description: 'the departure date field'}},
   ]
-  for (let i = 0; i < monthsBetween(model.defaultDate, journey.date); i++) steps.push({op: 'click', target: {selector: 'button.cal-next', description: 'the "next month" arrow of the calendar'}})
-  steps.push({op: 'click', target: {selector: `button.cal-day[data-date="${journey.date}"]`, description: `day ${parts(journey.date).day} in the calendar`}})
-  for (let i = 1; i < party.adults; i++) steps.push({op: 'click', target: {selector: '.stepper[data-field="adults"] .step-plus', description: 'the "+" button for adults'}})
-  for (let i = 0; i < party.children; i++) steps.push({op: 'click', target: {selector: '.stepper[data-field="children"] .step-plus', description: 'the "+" button for children'}})
-  if (party.cabin.id !== modeOf(model).cabins[0]!.id) steps.push({op: 'click', target: {selector: `label[for="cabin-${party.cabin.id}"]`, description: `the "${party.cabin.label}" option`}})
+  for (let i = 0; i < monthsBetween(model.defaultDate, journey.date); i++)
+    steps.push({
+      op: 'click',
+      target: {selector: 'button.cal-next', description: 'the "next month" arrow of the calendar'},
+    })
+  steps.push({
+    op: 'click',
+    target: {
+      selector: `button.cal-day[data-date="${journey.date}"]`,
+      description: `day ${parts(journey.date).day} in the calendar`,
+    },
+  })
+  for (let i = 1; i < party.adults; i++)
+    steps.push({
+      op: 'click',
+      target: {selector: '.stepper[data-field="adults"] .step-plus', description: 'the "+" button for adults'},
+    })
+  for (let i = 0; i < party.children; i++)
+    steps.push({
+      op: 'click',
+      target: {selector: '.stepper[data-field="children"] .step-plus', description: 'the "+" button for children'},
+    })
+  if (party.cabin.id !== modeOf(model).cabins[0]!.id)
+    steps.push({
+      op: 'click',
+      target: {selector: `label[for="cabin-${party.cabin.id}"]`, description: `the "${party.cabin.label}" option`},
+    })
   steps.push({op: 'click', target: {selector: 'button.search-submit', description: 'the Search button'}})
   return steps
 }
 
 export function directFilterStep(mode: Mode): SolutionStep {
-  return {op: 'click', target: {selector: 'a.filter-stops[data-stops="0"]', description: `the "${mode.direct} only" filter`}}
+  return {
+    op: 'click',
+    target: {selector: 'a.filter-stops[data-stops="0"]', description: `the "${mode.direct} only" filter`},
+  }
 }
 
 export function sortStep(sort: SortId): SolutionStep {
-  return {op: 'click', target: {selector: `a.sort-option[data-sort="${sort}"]`, description: `the "${SORTS.find((s) => s.id === sort)!.label}" sort option`}}
+  return {
+    op: 'click',
+    target: {
+      selector: `a.sort-option[data-sort="${sort}"]`,
+      description: `the "${SORTS.find((s) => s.id === sort)!.label}" sort option`,
+    },
+  }
 }
 
 export function randomJourney(rng: SeededRandom, model: TravelModel): Journey {
@@ -52,7 +87,11 @@ export function uniqueCheapest(trips: Trip[], priceOf: (trip: Trip) => number): 
 }
 
 /** Tries journeys until `find` accepts one; the strict pass first (filters must matter), then a lenient one. */
-export function findJourney<T>(rng: SeededRandom, model: TravelModel, find: (journey: Journey, strict: boolean) => T | undefined): T {
+export function findJourney<T>(
+  rng: SeededRandom,
+  model: TravelModel,
+  find: (journey: Journey, strict: boolean) => T | undefined,
+): T {
   for (let attempt = 0; attempt < 400; attempt++) {
     const found = find(randomJourney(rng, model), attempt < 200)
     if (found !== undefined) return found

@@ -13,10 +13,19 @@ import type {TravelModel, TravelState, Trip} from '../types.js'
 import {directFilterStep, findJourney, journeyWords, searchSteps, sortStep, uniqueCheapest} from './common.js'
 
 /** Medium search: the cheapest direct departure in a time window, for a party in a higher cabin. */
-export function constrainedSearchTask(site: SiteInfo, model: TravelModel, rng: SeededRandom): FixtureTaskDef<TravelState> {
+export function constrainedSearchTask(
+  site: SiteInfo,
+  model: TravelModel,
+  rng: SeededRandom,
+): FixtureTaskDef<TravelState> {
   const mode = modeOf(model)
   const cabin = pick(rng, mode.cabins.slice(1))
-  const party = pick(rng, [{adults: 2, children: 1}, {adults: 1, children: 1}, {adults: 2, children: 2}, {adults: 3, children: 0}])
+  const party = pick(rng, [
+    {adults: 2, children: 1},
+    {adults: 1, children: 1},
+    {adults: 2, children: 2},
+    {adults: 3, children: 0},
+  ])
   const found = findJourney(rng, model, (journey, strict) => {
     const trips = tripsFor(model, journey.from, journey.to, journey.date)
     const window = pick(rng, TIME_WINDOWS.slice(1))
@@ -30,7 +39,10 @@ export function constrainedSearchTask(site: SiteInfo, model: TravelModel, rng: S
   const total = money(model, partyPrice(trip, cabin, 'basic', party.adults, party.children))
   const who = passengerSummary(party.adults, party.children)
   const answer = `${trip.number} at ${clock(trip.depart)}, ${total} in total`
-  const named = (test: (t: Trip) => boolean) => ({answer}: CheckInput<TravelState>) => trips.some((t) => mentionsCode(answer, t.number) && test(t))
+  const named =
+    (test: (t: Trip) => boolean) =>
+    ({answer}: CheckInput<TravelState>) =>
+      trips.some((t) => mentionsCode(answer, t.number) && test(t))
   return {
     key: `search-${trip.id}-${cabin.id}`,
     kind: 'search',
@@ -40,15 +52,27 @@ export function constrainedSearchTask(site: SiteInfo, model: TravelModel, rng: S
         description: `The ${mode.noun} meets every constraint`,
         facts: [
           {text: `The ${mode.noun} named is ${mode.direct.toLowerCase()}`, check: named((t) => t.via.length === 0)},
-          {text: `The ${mode.noun} named departs between ${clock(window.from)} and ${clock(window.to)}`, check: named((t) => windowOf(t.depart) === window.id)},
+          {
+            text: `The ${mode.noun} named departs between ${clock(window.from)} and ${clock(window.to)}`,
+            check: named((t) => windowOf(t.depart) === window.id),
+          },
         ],
       },
       {
         description: 'It is the cheapest such departure',
         facts: [
-          {text: `The answer names ${mode.noun} ${trip.number}`, check: ({answer}) => mentionsCode(answer, trip.number)},
-          {text: `The answer gives the departure time ${clock(trip.depart)}`, check: ({answer}) => mentionsTime(answer, trip.depart)},
-          {text: `The answer gives the total ${total} for ${who} in ${cabin.label}`, check: ({answer}) => answerMentions(answer, total)},
+          {
+            text: `The answer names ${mode.noun} ${trip.number}`,
+            check: ({answer}) => mentionsCode(answer, trip.number),
+          },
+          {
+            text: `The answer gives the departure time ${clock(trip.depart)}`,
+            check: ({answer}) => mentionsTime(answer, trip.depart),
+          },
+          {
+            text: `The answer gives the total ${total} for ${who} in ${cabin.label}`,
+            check: ({answer}) => answerMentions(answer, total),
+          },
         ],
       },
     ],
@@ -56,7 +80,13 @@ export function constrainedSearchTask(site: SiteInfo, model: TravelModel, rng: S
     solution: [
       ...searchSteps(model, journey, {...party, cabin}),
       directFilterStep(mode),
-      {op: 'click', target: {selector: `a.filter-time[data-time="${window.id}"]`, description: `the "${window.label}" departure time filter`}},
+      {
+        op: 'click',
+        target: {
+          selector: `a.filter-time[data-time="${window.id}"]`,
+          description: `the "${window.label}" departure time filter`,
+        },
+      },
       sortStep('price'),
       {op: 'answer', text: answer},
     ],

@@ -27,22 +27,41 @@ export function fareRulesTask(site: SiteInfo, model: TravelModel, rng: SeededRan
       {
         description: 'Luggage allowance',
         facts: [
-          {text: `The answer says ${fare.bags} ${fare.bags === 1 ? mode.bagNoun : mode.bagNouns} ${fare.bags === 1 ? 'is' : 'are'} included`, check: ({answer}) => mentionsBagCount(answer, fare.bags, fare.bagKg)},
-          {text: `The answer gives the weight limit of ${fare.bagKg} kg`, check: ({answer}) => mentionsWeight(answer, fare.bagKg)},
+          {
+            text: `The answer says ${fare.bags} ${fare.bags === 1 ? mode.bagNoun : mode.bagNouns} ${fare.bags === 1 ? 'is' : 'are'} included`,
+            check: ({answer}) => mentionsBagCount(answer, fare.bags, fare.bagKg),
+          },
+          {
+            text: `The answer gives the weight limit of ${fare.bagKg} kg`,
+            check: ({answer}) => mentionsWeight(answer, fare.bagKg),
+          },
         ],
       },
       {
         description: 'Changes and refunds',
         facts: [
-          {text: fee === 0 ? 'The answer says changes are free' : `The answer gives the change fee ${money(model, fee)}`, check: ({answer}) => mentionsChangeFee(answer, model, fee)},
-          {text: `The answer says the fare is ${refundText(model, fare.refund).toLowerCase()}`, check: ({answer}) => mentionsRefund(answer, model, fare.refund)},
+          {
+            text:
+              fee === 0 ? 'The answer says changes are free' : `The answer gives the change fee ${money(model, fee)}`,
+            check: ({answer}) => mentionsChangeFee(answer, model, fee),
+          },
+          {
+            text: `The answer says the fare is ${refundText(model, fare.refund).toLowerCase()}`,
+            check: ({answer}) => mentionsRefund(answer, model, fare.refund),
+          },
         ],
       },
     ],
     referenceAnswer: answer,
     solution: [
       ...searchSteps(model, journey, {adults: 1, children: 0, cabin}),
-      {op: 'click', target: {selector: `details.fares[data-trip="${trip.id}"] > summary`, description: `"Fare options and rules" of ${mode.noun} ${trip.number}`}},
+      {
+        op: 'click',
+        target: {
+          selector: `details.fares[data-trip="${trip.id}"] > summary`,
+          description: `"Fare options and rules" of ${mode.noun} ${trip.number}`,
+        },
+      },
       {op: 'answer', text: answer},
     ],
   }

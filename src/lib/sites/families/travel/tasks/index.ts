@@ -10,5 +10,11 @@ import {saveEarliestTask} from './save-earliest.js'
 
 export function makeTasks(site: SiteInfo, model: TravelModel): FixtureTaskDef<TravelState>[] {
   const rng = rngFor(site, 'tasks')
-  return [cheapestDirectTask(site, model, rng), fareRulesTask(site, model, rng), constrainedSearchTask(site, model, rng), bookingTask(site, model, rng), saveEarliestTask(site, model, rng)]
+  return [
+    cheapestDirectTask(site, model, rng),
+    fareRulesTask(site, model, rng),
+    constrainedSearchTask(site, model, rng),
+    bookingTask(site, model, rng),
+    saveEarliestTask(site, model, rng),
+  ]
 }

@@ -15,7 +15,8 @@ export function saveEarliestTask(site: SiteInfo, model: TravelModel, rng: Seeded
     const trips = tripsFor(model, journey.from, journey.to, journey.date)
     const direct = trips.filter((t) => t.via.length === 0)
     const trip = direct[0]
-    if (!trip || direct.length < 2 || direct[1]!.depart === trip.depart || (strict && trips[0]!.via.length === 0)) return undefined
+    if (!trip || direct.length < 2 || direct[1]!.depart === trip.depart || (strict && trips[0]!.via.length === 0))
+      return undefined
     return {journey, trip}
   })
   const prefix = trip.id.replace(/-\d+$/, '-')
@@ -27,8 +28,14 @@ export function saveEarliestTask(site: SiteInfo, model: TravelModel, rng: Seeded
       {
         description: 'The saved trip',
         facts: [
-          {text: `A ${mode.noun} from ${journey.from.name} to ${journey.to.name} on ${shortDate(journey.date)} is saved`, check: ({state}) => state.saved.some((id) => id.startsWith(prefix))},
-          {text: `${capitalise(mode.noun)} ${trip.number} at ${clock(trip.depart)}, the earliest ${mode.direct.toLowerCase()} one, is saved`, check: ({state}) => state.saved.includes(trip.id)},
+          {
+            text: `A ${mode.noun} from ${journey.from.name} to ${journey.to.name} on ${shortDate(journey.date)} is saved`,
+            check: ({state}) => state.saved.some((id) => id.startsWith(prefix)),
+          },
+          {
+            text: `${capitalise(mode.noun)} ${trip.number} at ${clock(trip.depart)}, the earliest ${mode.direct.toLowerCase()} one, is saved`,
+            check: ({state}) => state.saved.includes(trip.id),
+          },
         ],
       },
     ],
@@ -37,7 +44,13 @@ export function saveEarliestTask(site: SiteInfo, model: TravelModel, rng: Seeded
       ...searchSteps(model, journey, {adults: 1, children: 0, cabin: mode.cabins[0]!}),
       directFilterStep(mode),
       sortStep('departure'),
-      {op: 'click', target: {selector: `button.save-trip[data-trip="${trip.id}"]`, description: `the "Save" button of ${mode.noun} ${trip.number}`}},
+      {
+        op: 'click',
+        target: {
+          selector: `button.save-trip[data-trip="${trip.id}"]`,
+          description: `the "Save" button of ${mode.noun} ${trip.number}`,
+        },
+      },
     ],
   }
 }

@@ -1,16 +1,154 @@
-import {defineConfig} from 'vitest/config'
+import {readdirSync} from 'node:fs'
+import {defineConfig, type TestProjectInlineConfiguration} from 'vitest/config'
+
+// The suite in four tiers by cost, run in this order (sequence.groupOrder), each file in exactly one:
+//   unit        pure logic in this process: no built CLI, no browser
+//   cli         the built CLI as a child process (and local stand-in servers), no browser
+//   browser     Chromium against the fixture web or a report: rollouts, pages, the view
+//   acceptance  the long statistical and fault tests, and the Slurm cluster
+// `npm test` runs unit and cli (between edits); `npm run test:all` runs all four (the README's test line, CI).
+// A new test file goes in the list of what it starts; one in no list stops the run here.
+const tiers = {
+  unit: [
+    'answers.normalise',
+    'bad-input.records',
+    'bench.lock-step',
+    'decompose.property',
+    'filter.units',
+    'io.bytes',
+    'judge.units',
+    'llm.batch',
+    'llm.client',
+    'observe.units',
+    'progress',
+    'rollout.blocklist',
+    'rollout.coordinates',
+    'rollout.dialect',
+    'rollout.guard',
+    'rollout.settle-units',
+    'rollout.units',
+    'sites.faults',
+    'sites.hazards',
+    'sites.server',
+    'sites.units',
+    'sources.adapters',
+    'sources.build',
+    'sources.units',
+    'split.check',
+    'split.property',
+    'split.route',
+    'standin',
+    'view.data',
+    'view.units',
+  ],
+  cli: [
+    'bad-input.files',
+    'bad-input.usage',
+    'build.workers',
+    'classify.cli',
+    'decompose.cli',
+    'deploy.files',
+    'duplicates.cli',
+    'export.lossless',
+    'export.roundtrip',
+    'filter.cli',
+    'help.cli',
+    'judge.eval',
+    'judge.facts',
+    'judge.llm',
+    'llm.rubric',
+    'policy.reload',
+    'resume.refusals',
+    'shard',
+    'sites.cli',
+    'sources.rubrics',
+    'split.cli',
+    'split.coverage',
+    'stats-schema.cli',
+    'train.launch',
+    'trainer.python',
+  ],
+  browser: [
+    'disk-full',
+    'egress.proxy',
+    'judge.programmatic',
+    'llm.faults',
+    'llm.servers',
+    'resume.gzip',
+    'rollout.cli',
+    'rollout.egress',
+    'rollout.fleet',
+    'rollout.observe',
+    'rollout.openai',
+    'rollout.oracle',
+    'rollout.oracle-modes',
+    'rollout.outcomes',
+    'rollout.parity-matrix',
+    'rollout.samples',
+    'rollout.settle-probe',
+    'rollout.tools',
+    'rollout.uitars',
+    'sites.browser',
+    'train.data',
+    'view.browser',
+    'view.runs.browser',
+    'view.scale.browser',
+  ],
+  acceptance: [
+    'demo.nightly',
+    'eval',
+    'rollout.lifecycle',
+    'rollout.settle',
+    'sites.solutions',
+    'slurm.cluster',
+    'slurm.rollout',
+  ],
+}
+type Tier = keyof typeof tiers
+
+/** Stops the run when a test file is in no tier or in two. */
+function checkTiers(): void {
+  const files = readdirSync(new URL('test', import.meta.url)).filter((name) => name.endsWith('.test.ts'))
+  const listed = Object.values(tiers).flat()
+  const twice = listed.filter((name, i) => listed.indexOf(name) !== i)
+  const missing = files.map((name) => name.replace(/\.test\.ts$/, '')).filter((name) => !listed.includes(name))
+  const gone = listed.filter((name) => !files.includes(`${name}.test.ts`))
+  const problems = [
+    ...missing.map((name) => `test/${name}.test.ts is in no tier`),
+    ...twice.map((name) => `${name} is in two tiers`),
+    ...gone.map((name) => `${name} is listed in a tier but test/${name}.test.ts does not exist`),
+  ]
+  if (problems.length > 0)
+    throw new Error(`vitest.config.ts: ${problems.join('; ')}: each test file goes in exactly one list of \`tiers\``)
+}
+checkTiers()
+
+const tier = (name: Tier, test: TestProjectInlineConfiguration['test']): TestProjectInlineConfiguration => ({
+  extends: true,
+  test: {name, include: tiers[name].map((file) => `test/${file}.test.ts`), ...test},
+})
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // One file at a time on 2 cores (vitest's default there): two at a time was measured at 1,440 s against 1,606 s
-    // serial, with every file slower (the suite is CPU-bound: Chromium and node children), and the timing-sensitive
-    // browser tests then run under twice the load.
     reporters: ['default', './test/helpers/summary-reporter.ts'],
     // The CLI under test runs from dist/ (NODE_ENV=test would make oclif load src/ through tsx).
     env: {NODE_ENV: 'production'},
+    projects: [
+      tier('unit', {sequence: {groupOrder: 0}, maxWorkers: 2}),
+      tier('cli', {sequence: {groupOrder: 1}, maxWorkers: 2}),
+      tier('browser', {
+        sequence: {groupOrder: 2},
+        maxWorkers: 1,
+        globalSetup: ['./test/helpers/fixture-browser.global.ts'],
+      }),
+      tier('acceptance', {
+        sequence: {groupOrder: 3},
+        maxWorkers: 1,
+        globalSetup: ['./test/helpers/fixture-browser.global.ts'],
+      }),
+    ],
   },
 })

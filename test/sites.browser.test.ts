@@ -5,14 +5,14 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {FAMILIES} from '../src/lib/sites/families/index.js'
 import {VIEWPORT} from '../src/lib/sites/verify-tasks.js'
 import {root} from './helpers/cli.js'
-import {startFixtureBrowser, type FixtureBrowser} from './helpers/fixture-browser.js'
+import {sharedFixtureBrowser, type FixtureBrowser} from './helpers/fixture-browser.js'
 
 // Screenshots of one page per family are kept here as test artefacts (not committed).
 const SHOTS = join(root, 'test-artifacts', 'sites')
 
 let fixture: FixtureBrowser
 beforeAll(async () => {
-  fixture = await startFixtureBrowser({seed: 0})
+  fixture = await sharedFixtureBrowser()
   await mkdir(SHOTS, {recursive: true})
 })
 afterAll(async () => fixture?.close())

@@ -2,7 +2,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {Catalog} from '../src/lib/sites/catalog.js'
 import type {TaskInput} from '../src/lib/schema/task.js'
 import {verifyTask, type TaskVerification} from '../src/lib/sites/verify-tasks.js'
-import {startFixtureBrowser, type FixtureBrowser} from './helpers/fixture-browser.js'
+import {sharedFixtureBrowser, type FixtureBrowser} from './helpers/fixture-browser.js'
 
 // A stratified sample of the fixture tasks (every family x level cell, round robin) is solved in real Chromium by
 // following its reference solution; `npm run verify:sites` runs the same check on every task.
@@ -32,7 +32,8 @@ const results = new Map<string, TaskVerification>()
 let fixture: FixtureBrowser
 
 beforeAll(async () => {
-  fixture = await startFixtureBrowser({seed: SEED})
+  fixture = await sharedFixtureBrowser()
+  expect(fixture.server.catalog.seed).toBe(SEED)
   let next = 0
   await Promise.all(
     Array.from({length: 6}, async () => {

@@ -8,10 +8,10 @@ import {pathToFileURL} from 'node:url'
 import type {Result} from 'execa'
 import type {Browser, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {launchChromium} from '../src/lib/browser/chromium.js'
 import {assertBuilt, dump, runWebgym} from './helpers/cli.js'
 import {solidScreenshot} from './helpers/synthetic-steps.js'
 import {workdir} from './helpers/workdir.js'
+import {sharedChromium} from './helpers/fixture-browser.js'
 
 const wd = workdir()
 const runDir = wd.path('run')
@@ -155,7 +155,7 @@ beforeAll(async () => {
   mkdirSync(runDir, {recursive: true})
   writeFileSync(join(runDir, 'judged.ndjson'), records.map((record) => `${JSON.stringify(record)}\n`).join(''))
   first = await runWebgym(['view', join(runDir, 'judged.ndjson'), '--out', out])
-  browser = await launchChromium()
+  browser = await sharedChromium()
 }, 120_000)
 
 afterAll(async () => {

@@ -9,9 +9,9 @@ import {join} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import type {Browser, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {launchChromium} from '../src/lib/browser/chromium.js'
 import {assertBuilt, dump} from './helpers/cli.js'
 import {workdir} from './helpers/workdir.js'
+import {sharedChromium} from './helpers/fixture-browser.js'
 
 const wd = workdir()
 const TASKS = 60
@@ -106,7 +106,7 @@ beforeAll(async () => {
   expect(made.exitCode, dump(made)).toBe(0)
   expect(made.stdout).toBe('')
   expect(made.stderr).toMatch(/wrote .*index\.html and 120 trajectory pages, .*1 comparison page/)
-  browser = await launchChromium()
+  browser = await sharedChromium()
 }, 120_000)
 
 afterAll(async () => {

@@ -9,9 +9,9 @@ import {join} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import type {Browser, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {launchChromium} from '../src/lib/browser/chromium.js'
 import {assertBuilt, dump} from './helpers/cli.js'
 import {workdir} from './helpers/workdir.js'
+import {sharedChromium} from './helpers/fixture-browser.js'
 
 const wd = workdir()
 const COUNT = 100_000
@@ -88,7 +88,7 @@ beforeAll(async () => {
   const made = await wd.run(['view', 'traj.ndjson', '--out', 'report'], {timeout: 120_000})
   expect(made.exitCode, dump(made)).toBe(0)
   expect(made.stderr).toMatch(/wrote .*index\.html and 100000 trajectory pages/)
-  browser = await launchChromium()
+  browser = await sharedChromium()
 }, 150_000)
 
 afterAll(async () => {

@@ -21,7 +21,11 @@ export const VIEWPORT = {width: 1280, height: 768}
  * a wrong final answer fails at least one fact; for state and form tasks, a fresh session and the state just before
  * the last action each fail at least one fact.
  */
-export async function verifyTask(browser: Browser, server: SitesServer, task: TaskInput): Promise<TaskVerification> {
+export async function verifyTask(
+  browser: Browser,
+  server: Pick<SitesServer, 'url' | 'token'>,
+  task: TaskInput,
+): Promise<TaskVerification> {
   const problems: string[] = []
   const steps = (task.meta?.solution ?? []) as SolutionStep[]
   const kind = task.meta?.kind as string | undefined

@@ -123,6 +123,10 @@ function checkTiers(): void {
 }
 checkTiers()
 
+// Global setups: the built CLI checked once (present, newer than src/); one fixture web and Chromium for the tier.
+const builtCli = './test/helpers/built-cli.global.ts'
+const fixtureBrowser = './test/helpers/fixture-browser.global.ts'
+
 const tier = (name: Tier, test: TestProjectInlineConfiguration['test']): TestProjectInlineConfiguration => ({
   extends: true,
   test: {name, include: tiers[name].map((file) => `test/${file}.test.ts`), ...test},
@@ -138,17 +142,9 @@ export default defineConfig({
     env: {NODE_ENV: 'production'},
     projects: [
       tier('unit', {sequence: {groupOrder: 0}, maxWorkers: 2}),
-      tier('cli', {sequence: {groupOrder: 1}, maxWorkers: 2}),
-      tier('browser', {
-        sequence: {groupOrder: 2},
-        maxWorkers: 1,
-        globalSetup: ['./test/helpers/fixture-browser.global.ts'],
-      }),
-      tier('acceptance', {
-        sequence: {groupOrder: 3},
-        maxWorkers: 1,
-        globalSetup: ['./test/helpers/fixture-browser.global.ts'],
-      }),
+      tier('cli', {sequence: {groupOrder: 1}, maxWorkers: 2, globalSetup: [builtCli]}),
+      tier('browser', {sequence: {groupOrder: 2}, maxWorkers: 1, globalSetup: [builtCli, fixtureBrowser]}),
+      tier('acceptance', {sequence: {groupOrder: 3}, maxWorkers: 1, globalSetup: [builtCli, fixtureBrowser]}),
     ],
   },
 })

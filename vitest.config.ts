@@ -11,7 +11,6 @@ import {defineConfig, type TestProjectInlineConfiguration} from 'vitest/config'
 const tiers = {
   unit: [
     'answers.normalise',
-    'bad-input.records',
     'bench.lock-step',
     'decompose.property',
     'eval.statistics',
@@ -34,8 +33,6 @@ const tiers = {
     'sites.hazards',
     'sites.server',
     'sites.units',
-    'sources.adapters',
-    'sources.build',
     'sources.units',
     'split.check',
     'split.property',
@@ -46,6 +43,7 @@ const tiers = {
   ],
   cli: [
     'bad-input.files',
+    'bad-input.records',
     'bad-input.usage',
     'build.workers',
     'classify.cli',
@@ -64,6 +62,8 @@ const tiers = {
     'resume.refusals',
     'shard',
     'sites.cli',
+    'sources.adapters',
+    'sources.build',
     'sources.rubrics',
     'split.cli',
     'split.coverage',

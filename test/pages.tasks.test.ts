@@ -134,6 +134,8 @@ describe('sites tasks --pages', () => {
     const lines = both.stdout.trim().split('\n')
     expect(lines.slice(-tasks.length).map((line) => JSON.parse(line).id)).toEqual(tasks.map((task) => task.id))
     expect(JSON.parse(lines[0]!).source).toBe('fixture')
+    expect(both.stderr).toContain(`wrote ${lines.length - tasks.length} tasks on 7 sites`)
+    expect(both.stderr).toContain(`wrote ${tasks.length} questions on `)
 
     const noPages = await wd.run(['sites', 'tasks', '--family', 'pages'])
     expect(noPages.exitCode, dump(noPages)).toBe(2)

@@ -53,8 +53,12 @@ export default class SitesTasks extends BaseCommand<typeof SitesTasks> {
         : null
     const catalog = new Catalog({seed: this.flags.seed, variantsPerFamily: this.flags.variants, families})
     const writer = await RecordWriter.open(this.flags.output)
-    for (const task of catalog.taskRecords()) await writer.write(TaskSchema.parse(task))
-    const fixtureCount = writer.count
+    let fixtureTasks = 0
+    for (const task of catalog.taskRecords()) {
+      await writer.write(TaskSchema.parse(task))
+      fixtureTasks++
+    }
+    // Questions per field, and the pages that have any.
     const fields = new Map<string, number>(PAGE_FIELDS.map((field) => [field, 0]))
     const asked = new Set<string>()
     if (pages)
@@ -66,10 +70,13 @@ export default class SitesTasks extends BaseCommand<typeof SitesTasks> {
       }
     await writer.close()
     if (families.length > 0 || !pages)
-      this.reporter.info(`sites tasks: wrote ${fixtureCount} tasks on ${catalog.sites.length} sites`)
-    if (pages)
+      this.reporter.info(`sites tasks: wrote ${fixtureTasks} tasks on ${catalog.sites.length} sites`)
+    if (pages) {
+      const questions = [...fields.values()].reduce((sum, count) => sum + count, 0)
+      const perField = [...fields].map(([field, count]) => `${field} ${count}`).join(', ')
       this.reporter.info(
-        `sites tasks: wrote ${writer.count - fixtureCount} questions on ${asked.size} of ${pages.pages.length} saved pages (${[...fields].map(([field, count]) => `${field} ${count}`).join(', ')})`,
+        `sites tasks: wrote ${questions} questions on ${asked.size} of ${pages.pages.length} saved pages (${perField})`,
       )
+    }
   }
 }

@@ -4,7 +4,7 @@ import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {startSites, type SitesServer} from '../src/lib/sites/server.js'
-import {root} from './helpers/cli.js'
+import {assertBuilt, root, runWebgym, spawnWebgym} from './helpers/cli.js'
 import {httpGet} from './helpers/sites-http.js'
 import {workdir} from './helpers/workdir.js'
 
@@ -113,5 +113,37 @@ describe('saved pages on the fixture web', () => {
     } finally {
       await none.stop()
     }
+  })
+})
+
+describe('webgym sites serve --pages', () => {
+  it('says how many pages it serves beside the sites, serves them, and stops on SIGTERM', async () => {
+    assertBuilt()
+    const child = spawnWebgym(['sites', 'serve', '--port', '0', '--variants', '1', '--pages', CORPUS], {
+      buffer: {stdout: false},
+    })
+    const line = await new Promise<string>((resolve, reject) => {
+      let text = ''
+      child.stdout!.on('data', (chunk: Buffer) => {
+        text += chunk.toString('utf8')
+        if (text.includes('\n')) resolve(text.split('\n')[0]!)
+      })
+      child.on('exit', () => reject(new Error(`sites serve exited early: ${text}`)))
+    })
+    const info = JSON.parse(line) as {port: number; sites: number; pages: number}
+    expect(info).toMatchObject({sites: 7, pages: 65})
+    const qq = await httpGet(info, 'qq.pages.webgym.test', '/')
+    expect(qq.bytes.equals(readFileSync(join(CORPUS, 'qq', 'source.html')))).toBe(true)
+    child.kill('SIGTERM')
+    const result = await child
+    expect(result.exitCode).toBe(0)
+    expect(String(result.stderr)).toMatch(/7 sites and 65 saved pages at http:\/\/127\.0\.0\.1:\d+/)
+  }, 60_000)
+
+  it('names a pages folder it cannot read, in one line', async () => {
+    const result = await runWebgym(['sites', 'serve', '--port', '0', '--pages', 'no-such-folder'])
+    expect(result.exitCode).toBe(1)
+    expect(String(result.stderr).trim().split('\n')).toHaveLength(1)
+    expect(String(result.stderr)).toMatch(/cannot read the --pages folder no-such-folder: ENOENT/)
   })
 })

@@ -24,6 +24,7 @@ const FLAGS: Record<OptionKey, string> = {
   onInvalid: '--on-invalid',
   out: '--out',
   output: '-o',
+  pages: '--pages',
   replay: '--replay',
   resume: '--resume',
   sample: '--sample',

@@ -5,7 +5,7 @@ import {flagNames} from '../cli/flag-names.js'
 import {ioFlags} from '../cli/flags.js'
 import {llmClientFromFlags, llmFlags} from '../cli/llm-flags.js'
 import {shardFlag, shardFromFlag} from '../cli/shard-flag.js'
-import {parseFaultFlag} from '../cli/site-flags.js'
+import {pagesFlag, parseFaultFlag} from '../cli/site-flags.js'
 import {UsageError} from '../lib/errors.js'
 import {writeText} from '../lib/io/write-text.js'
 import {DIALECTS, POLICY_DIALECTS, type DialectName} from '../lib/prompts/policy-dialects.js'
@@ -29,7 +29,7 @@ Settled means: a navigation the action started (even a moment later: a script's 
 
 Policies: openai (a model behind an OpenAI-compatible endpoint, e.g. vLLM serving Qwen3-VL-8B-Instruct, in the qwen3vl computer-use dialect), random (uniform random actions: the throughput baseline), oracle (fixture web only: the task's reference solution, acted out by coordinates; --oracle-noise P swaps in random actions), replay (the actions of --replay FILE).
 
-Tasks on the offline fixture web (*.webgym.test) start it automatically unless --sites points at a running one, and each of their episodes ends with the fixture web's programmatic check, stored in the trajectory's "check". A navigation guard refuses file:, chrome:, javascript: and data: URLs and loopback, private and link-local addresses (--allow-host lifts it for a host). SIGINT/SIGTERM: no new episodes, --grace seconds for those in flight, the rest written as aborted; rerun with --resume FILE to finish.`
+Tasks on the offline fixture web (*.webgym.test) start it automatically unless --sites points at a running one, and each of their episodes ends with the fixture web's programmatic check, stored in the trajectory's "check". Tasks on saved pages (*.pages.webgym.test, from \`sites tasks --pages DIR\`) need the same --pages DIR. A navigation guard refuses file:, chrome:, javascript: and data: URLs and loopback, private and link-local addresses (--allow-host lifts it for a host). SIGINT/SIGTERM: no new episodes, --grace seconds for those in flight, the rest written as aborted; rerun with --resume FILE to finish.`
 
   static examples = [
     'webgym sites tasks | head -50 > tasks.ndjson && <%= config.bin %> rollout --policy oracle tasks.ndjson -o traj.ndjson',
@@ -253,6 +253,7 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
       description:
         'Faults and hazards of the fixture web the rollout starts itself, as `sites serve --faults` [default: everyday].',
     }),
+    ...pagesFlag,
     'allow-host': Flags.string({
       multiple: true,
       multipleNonGreedy: true,
@@ -339,6 +340,7 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
       sitesToken: flags['sites-token'],
       fixtureFaults:
         flags['fixture-faults'] === undefined ? undefined : parseFaultFlag('--fixture-faults', flags['fixture-faults']),
+      pages: flags.pages,
       allowHosts: flags['allow-host'] ?? [],
       blocklist: flags.blocklist,
       blockAfter: flags['block-after'],

@@ -24,6 +24,7 @@ export const OPTION_KEYS = [
   'onInvalid',
   'out',
   'output',
+  'pages',
   'replay',
   'resume',
   'sample',

@@ -15,6 +15,7 @@ import type {Level} from '../schema/level.js'
 import {TaskSchema, type Task} from '../schema/task.js'
 import {FIXTURE_DOMAIN, isFixtureUrl} from '../sites/catalog.js'
 import {fixtureEpisodeCheck} from '../sites/episode-check.js'
+import {isPagesUrl} from '../sites/pages/page-corpus.js'
 import {DEFAULT_FAULT_SPEC, type FaultConfig} from '../sites/faults.js'
 import {startSites, type SitesServer} from '../sites/server.js'
 import {WEBGYM_VERSION} from '../version.js'
@@ -74,6 +75,8 @@ export interface RolloutOptions {
   sitesToken?: string
   /** Faults and hazards of the fixture web the rollout starts itself (not of a `sites` one). */
   fixtureFaults?: FaultConfig
+  /** Saved pages the fixture web the rollout starts serves as websites (`sites serve --pages`): a folder. */
+  pages?: string
   allowHosts: readonly string[]
   blocklist?: string
   blockAfter: number
@@ -335,20 +338,36 @@ async function fixtureWeb(
   }
   const fixtureTasks = tasks.filter((task) => isFixtureUrl(task.start_url))
   if (fixtureTasks.length === 0) return null
+  const pageTask = fixtureTasks.find((task) => isPagesUrl(task.start_url))
+  if (pageTask && options.pages === undefined)
+    throw new UsageError(
+      `task ${pageTask.id} is on a saved page (${new URL(pageTask.start_url!).hostname}), and no saved pages are given`,
+      optionText`pass ${opt('pages')} with the folder the tasks were made from (\`webgym sites tasks ${opt('pages')} DIR\`)`,
+    )
+  // Saved pages are the same whatever the seed; the seed is the families' sites'.
   const seeds = new Set(
-    fixtureTasks.map((task) => (task.meta as {fixture_seed?: unknown} | undefined)?.fixture_seed ?? 0),
+    fixtureTasks
+      .filter((task) => !isPagesUrl(task.start_url))
+      .map((task) => (task.meta as {fixture_seed?: unknown} | undefined)?.fixture_seed ?? 0),
   )
   if (seeds.size > 1)
     throw new UsageError(
       `the fixture-web tasks come from ${seeds.size} different seeds (${[...seeds].join(', ')})`,
       optionText`roll out one seed at a time, or start \`webgym sites serve ${opt('seed')} N\` and pass ${opt('sites')}`,
     )
-  const seed = [...seeds][0]
+  const seed = [...seeds][0] ?? 0
   if (typeof seed !== 'number' || !Number.isSafeInteger(seed))
     throw new UsageError(`meta.fixture_seed of the fixture-web tasks is not an integer: ${JSON.stringify(seed)}`)
-  const server = await startSites({port: 0, seed, faults: options.fixtureFaults ?? DEFAULT_FAULT_SPEC})
+  const server = await startSites({
+    port: 0,
+    seed,
+    faults: options.fixtureFaults ?? DEFAULT_FAULT_SPEC,
+    pages: options.pages,
+  })
   started(server)
-  options.reporter.info(`fixture web started at ${server.url} (seed ${seed})`)
+  options.reporter.info(
+    `fixture web started at ${server.url} (seed ${seed}${server.pages ? `, ${server.pages.pages.length} saved pages` : ''})`,
+  )
   return {url: server.url, token: server.token, rules: server.hostResolverRules}
 }
 

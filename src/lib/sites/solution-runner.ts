@@ -100,22 +100,26 @@ async function runStep(page: Page, step: SolutionStep, graceMs: number): Promise
   }
 }
 
-/** The one visible element matching the target; an error naming the count otherwise. */
+/**
+ * The one visible element matching the target (the first, for a target marked `first`); an error naming the count
+ * otherwise.
+ */
 export async function uniqueVisible(page: Page, target: Target): Promise<Locator> {
   let locator = page.locator(target.selector)
   if (target.text !== undefined) locator = locator.filter({hasText: target.text})
   const visible = locator.filter({visible: true})
+  const found = (count: number) => count === 1 || (target.first === true && count > 1)
   // A page still loading or a widget still opening may not show the element yet: look again for a few seconds.
   let count = await visible.count()
   for (
     const waitUntil = Date.now() + TARGET_WAIT_MS;
-    count !== 1 && Date.now() < waitUntil;
+    !found(count) && Date.now() < waitUntil;
     count = await visible.count()
   )
     await sleep(100)
-  if (count !== 1)
+  if (!found(count))
     throw new Error(
-      `${target.description} (${target.selector}${target.text ? ` with text "${target.text}"` : ''}) matches ${count} visible elements, expected 1`,
+      `${target.description} (${target.selector}${target.text ? ` with text "${target.text}"` : ''}) matches ${count} visible elements, expected ${target.first ? 'at least ' : ''}1`,
     )
   return visible.first()
 }

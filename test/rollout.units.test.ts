@@ -19,9 +19,13 @@ import {TaskSchema} from '../src/lib/schema/task.js'
 import {workdir} from './helpers/workdir.js'
 import {flagNames} from '../src/cli/flag-names.js'
 import {SignalStop} from '../src/cli/rollout-signals.js'
-import {observeMode} from '../src/lib/observe/observe-mode.js'
+import {UsageError} from '../src/lib/errors.js'
+import {InvalidRecords} from '../src/lib/io/invalid-records.js'
+import {observeMode, type ObserveModeName} from '../src/lib/observe/observe-mode.js'
+import type {DialectName} from '../src/lib/prompts/policy-dialects.js'
 import {memoryReporter} from '../src/lib/report/reporter.js'
 import {ended} from '../src/lib/rollout/episode-outcome.js'
+import {createPolicy} from '../src/lib/rollout/policies/create-policy.js'
 import type {Policy} from '../src/lib/rollout/policy.js'
 import {attemptOf, runBlock, steplessRecord, trajectoryRecord} from '../src/lib/rollout/trajectory-record.js'
 import {TrajectorySchema} from '../src/lib/schema/trajectory.js'
@@ -381,5 +385,38 @@ describe('stopping a rollout on signals (the command)', () => {
     expect(process.listenerCount('SIGINT')).toBe(before + 1)
     signals.dispose()
     expect(process.listenerCount('SIGINT')).toBe(before)
+  })
+})
+
+describe('createPolicy', () => {
+  const choice = (dialect: DialectName, observe: string) => ({
+    name: 'openai' as const,
+    client: () => {
+      throw new Error('the client is made only once the dialect fits the observation')
+    },
+    dialect,
+    observe: observeMode(observe as ObserveModeName),
+    memory: true,
+    window: 4,
+    maxTokens: 64,
+    oracleNoise: 0,
+    invalid: new InvalidRecords('fail', memoryReporter()),
+  })
+
+  it('refuses a model dialect that cannot act on what the observation mode shows, as a usage error', async () => {
+    const ids = await createPolicy(choice('som', 'screenshot')).catch((error: unknown) => error)
+    expect(ids).toBeInstanceOf(UsageError)
+    expect((ids as UsageError).exitCode).toBe(2)
+    // A library caller reads its option keys; the command its flags.
+    expect((ids as UsageError).message).toBe('dialect som names elements by id, but observe screenshot numbers none')
+    expect((ids as UsageError).render(flagNames)).toEqual({
+      message: '--dialect som names elements by id, but --observe screenshot numbers none',
+      hint: 'use --observe som, axtree, screenshot+axtree or som+axtree',
+    })
+    const image = await createPolicy(choice('qwen3vl', 'axtree')).catch((error: unknown) => error)
+    expect((image as UsageError).render(flagNames)).toEqual({
+      message: '--dialect qwen3vl points at the screenshot, but --observe axtree shows no image',
+      hint: 'use --observe screenshot+axtree (or som+axtree), or --dialect som',
+    })
   })
 })

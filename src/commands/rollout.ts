@@ -9,8 +9,8 @@ import {SignalStop} from '../cli/rollout-signals.js'
 import {parseFaultFlag} from '../cli/site-flags.js'
 import {UsageError} from '../lib/errors.js'
 import {writeText} from '../lib/io/write-text.js'
-import {DIALECTS, POLICY_DIALECTS, type DialectName} from '../lib/prompts/policy-dialects.js'
-import {hasElementIds, OBSERVE_MODES, observeMode, type ObserveMode} from '../lib/observe/observe-mode.js'
+import {DIALECTS} from '../lib/prompts/policy-dialects.js'
+import {OBSERVE_MODES, observeMode} from '../lib/observe/observe-mode.js'
 import {TRACE_MODES} from '../lib/rollout/episode-trace.js'
 import {createPolicy, POLICIES} from '../lib/rollout/policies/create-policy.js'
 import {RANDOM_ACTION_KINDS, type RandomActionKind} from '../lib/rollout/policies/random.js'
@@ -285,7 +285,6 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
       throw new UsageError('--policy replay needs the trajectories to replay', 'pass --replay FILE (a rollout output)')
     if (flags.sites !== undefined) assertUrl(flags.sites)
     const observe = observeMode(flags.observe)
-    checkDialectFitsObservation(flags.policy, flags.dialect, observe)
     // One count of skipped records for the tasks and the --replay trajectories alike.
     const invalid = this.invalidRecords()
     const policy = await createPolicy({
@@ -416,22 +415,4 @@ function parseRandomActions(text: string): RandomActionKind[] {
     )
   }
   return kinds as RandomActionKind[]
-}
-
-/** A model dialect must act on what the mode shows: element ids need a mode that numbers elements, points an image. */
-function checkDialectFitsObservation(policy: string, dialectName: DialectName, observe: ObserveMode): void {
-  if (policy !== 'openai') return
-  const dialect = POLICY_DIALECTS[dialectName]
-  if (dialect.actsOn === 'elements' && !hasElementIds(observe)) {
-    throw new UsageError(
-      `--dialect ${dialectName} names elements by id, but --observe ${observe.name} numbers none`,
-      'use --observe som, axtree, screenshot+axtree or som+axtree',
-    )
-  }
-  if (dialect.actsOn === 'coordinates' && observe.image === null) {
-    throw new UsageError(
-      `--dialect ${dialectName} points at the screenshot, but --observe ${observe.name} shows no image`,
-      'use --observe screenshot+axtree (or som+axtree), or --dialect som',
-    )
-  }
 }

@@ -38,9 +38,12 @@ export function attemptOf(taskId: string, attempt: number): Attempt {
   return {attempt, id: trajectoryId(taskId, attempt)}
 }
 
+/** Who chose a run's actions, as its trajectories record it. */
+export type PolicyProvenance = Pick<Policy, 'name' | 'model' | 'promptVersion' | 'version' | 'promptSettings'>
+
 /** The run block of a run: who chose the actions (provenance), and what shaped what it saw. */
 export function runBlock(
-  policy: Policy,
+  policy: PolicyProvenance,
   settings: Pick<EpisodeSettings, 'viewport' | 'settle' | 'observe'>,
   seed: number,
 ): RunBase {

@@ -5,15 +5,16 @@ import {flagNames} from '../cli/flag-names.js'
 import {ioFlags} from '../cli/flags.js'
 import {llmClientFromFlags, llmFlags} from '../cli/llm-flags.js'
 import {shardFlag, shardFromFlag} from '../cli/shard-flag.js'
+import {SignalStop} from '../cli/rollout-signals.js'
 import {pagesFlag, parseFaultFlag} from '../cli/site-flags.js'
 import {UsageError} from '../lib/errors.js'
 import {writeText} from '../lib/io/write-text.js'
-import {DIALECTS, POLICY_DIALECTS, type DialectName} from '../lib/prompts/policy-dialects.js'
-import {hasElementIds, OBSERVE_MODES, observeMode, type ObserveMode} from '../lib/observe/observe-mode.js'
+import {DIALECTS} from '../lib/prompts/policy-dialects.js'
+import {OBSERVE_MODES, observeMode} from '../lib/observe/observe-mode.js'
 import {TRACE_MODES} from '../lib/rollout/episode-trace.js'
 import {createPolicy, POLICIES} from '../lib/rollout/policies/create-policy.js'
 import {RANDOM_ACTION_KINDS, type RandomActionKind} from '../lib/rollout/policies/random.js'
-import {runRollout, type RolloutSummary} from '../lib/rollout/run-rollout.js'
+import {runRollout, type RolloutOptions, type RolloutSummary} from '../lib/rollout/run-rollout.js'
 import {ROLLOUT_MODES} from '../lib/rollout/scheduler.js'
 import {DEFAULT_SETTLE} from '../lib/rollout/settle.js'
 
@@ -285,7 +286,6 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
       throw new UsageError('--policy replay needs the trajectories to replay', 'pass --replay FILE (a rollout output)')
     if (flags.sites !== undefined) assertUrl(flags.sites)
     const observe = observeMode(flags.observe)
-    checkDialectFitsObservation(flags.policy, flags.dialect, observe)
     // One count of skipped records for the tasks and the --replay trajectories alike.
     const invalid = this.invalidRecords()
     const policy = await createPolicy({
@@ -302,52 +302,63 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
       invalid,
       names: flagNames,
     })
-    await runRollout({
-      inputs: this.positionals,
-      shard: shardFromFlag(flags.shard),
-      invalid,
-      maxLineBytes: flags['max-line-bytes'],
-      output: flags.output,
-      resume: flags.resume,
-      onSummary: (summary) => this.writeSummary(summary),
-      policy,
-      mode: flags.mode,
-      concurrency,
-      maxInflight: flags['max-inflight'] ?? concurrency,
-      browsers: flags.browsers ?? Math.min(4, concurrency),
-      browserEndpoints: flags['browser-ws'] ?? [],
-      viewport,
-      horizons,
-      maxRepeats: flags['max-repeats'],
-      maxActionErrors: flags['max-action-errors'],
-      stepTimeoutMs: flags['step-timeout'] * 1000,
-      episodeTimeoutMs: flags['episode-timeout'] * 1000,
-      navigationTimeoutMs: flags['navigation-timeout'] * 1000,
-      settle: {
-        quietMs: flags['settle-quiet'],
-        timeoutMs: parseSeconds('--settle-timeout', flags['settle-timeout']) * 1000,
+    const options: RolloutOptions = {
+      tasks: {
+        files: this.positionals,
+        shard: shardFromFlag(flags.shard),
+        invalid,
+        maxLineBytes: flags['max-line-bytes'],
+        samples: flags.samples,
       },
-      observe,
-      samples: flags.samples,
-      trace: {mode: flags.trace, dir: flags['trace-dir']},
-      retries: flags.retries,
-      jpegQuality: flags['jpeg-quality'],
-      imageWindow: flags.window,
-      shots: flags.shots,
-      seed: flags.seed,
-      graceMs: flags.grace * 1000,
-      sites: flags.sites,
-      sitesToken: flags['sites-token'],
-      fixtureFaults:
-        flags['fixture-faults'] === undefined ? undefined : parseFaultFlag('--fixture-faults', flags['fixture-faults']),
-      pages: flags.pages,
-      allowHosts: flags['allow-host'] ?? [],
-      blocklist: flags.blocklist,
-      blockAfter: flags['block-after'],
+      output: {file: flags.output, resume: flags.resume, shots: flags.shots},
+      policy,
+      schedule: {
+        mode: flags.mode,
+        concurrency,
+        maxInflight: flags['max-inflight'] ?? concurrency,
+        retries: flags.retries,
+        seed: flags.seed,
+      },
+      browsers: {local: flags.browsers ?? Math.min(4, concurrency), endpoints: flags['browser-ws'] ?? []},
+      episode: {
+        limits: {
+          horizons,
+          maxRepeats: flags['max-repeats'],
+          maxActionErrors: flags['max-action-errors'],
+          stepTimeoutMs: flags['step-timeout'] * 1000,
+          episodeTimeoutMs: flags['episode-timeout'] * 1000,
+          navigationTimeoutMs: flags['navigation-timeout'] * 1000,
+        },
+        viewport,
+        settle: {
+          quietMs: flags['settle-quiet'],
+          timeoutMs: parseSeconds('--settle-timeout', flags['settle-timeout']) * 1000,
+        },
+        observe: {mode: observe, jpegQuality: flags['jpeg-quality'], imageWindow: flags.window},
+        trace: {mode: flags.trace, dir: flags['trace-dir']},
+      },
+      fixtureWeb: {
+        url: flags.sites,
+        token: flags['sites-token'],
+        faults:
+          flags['fixture-faults'] === undefined
+            ? undefined
+            : parseFaultFlag('--fixture-faults', flags['fixture-faults']),
+        pages: flags.pages,
+      },
+      guard: {allowHosts: flags['allow-host'] ?? [], blocklist: flags.blocklist, blockAfter: flags['block-after']},
       reporter: this.reporter,
-      handleSignals: true,
+      onSummary: (summary) => this.writeSummary(summary),
       names: flagNames,
-    })
+    }
+    const signals = new SignalStop({graceMs: flags.grace * 1000, reporter: this.reporter}).listen()
+    try {
+      const result = await runRollout(options, signals.stop)
+      const interrupted = signals.interrupted(result, flags.resume ?? flags.output)
+      if (interrupted) throw interrupted
+    } finally {
+      signals.dispose()
+    }
   }
 
   /** The summary to the --summary file and, with --json, on stdout (free of trajectories then). */
@@ -406,22 +417,4 @@ function parseRandomActions(text: string): RandomActionKind[] {
     )
   }
   return kinds as RandomActionKind[]
-}
-
-/** A model dialect must act on what the mode shows: element ids need a mode that numbers elements, points an image. */
-function checkDialectFitsObservation(policy: string, dialectName: DialectName, observe: ObserveMode): void {
-  if (policy !== 'openai') return
-  const dialect = POLICY_DIALECTS[dialectName]
-  if (dialect.actsOn === 'elements' && !hasElementIds(observe)) {
-    throw new UsageError(
-      `--dialect ${dialectName} names elements by id, but --observe ${observe.name} numbers none`,
-      'use --observe som, axtree, screenshot+axtree or som+axtree',
-    )
-  }
-  if (dialect.actsOn === 'coordinates' && observe.image === null) {
-    throw new UsageError(
-      `--dialect ${dialectName} points at the screenshot, but --observe ${observe.name} shows no image`,
-      'use --observe screenshot+axtree (or som+axtree), or --dialect som',
-    )
-  }
 }

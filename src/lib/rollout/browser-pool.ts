@@ -100,7 +100,7 @@ export class BrowserPool {
     }
     // A fleet: every server listed now is tried; the run starts when one answers, and the others join as they do.
     const endpoints = await currentEndpoints(options.fleet!, (source, error) =>
-      options.reporter.warn(`--browser-ws ${source.text}: ${error.message}`),
+      options.reporter.warn(optionText`${opt('browserEndpoints')} ${source.text}: ${error.message}`),
     )
     if (endpoints.length === 0)
       throw new ExternalError(
@@ -260,7 +260,9 @@ export class BrowserPool {
       let failed = false
       const endpoints = await currentEndpoints(this.options.fleet!, (source, error) => {
         failed = true
-        this.options.reporter.warn(`--browser-ws ${source.text}: ${error.message} (the servers already known stay)`)
+        this.options.reporter.warn(
+          optionText`${opt('browserEndpoints')} ${source.text}: ${error.message} (the servers already known stay)`,
+        )
       })
       if (this.closing) return
       const listed = new Set(endpoints)
@@ -307,7 +309,7 @@ export class BrowserPool {
       const servers = this.members.filter((member) => !member.retired).map((member) => member.endpoint)
       throw new ExternalError(
         `no browser server of the fleet has answered for ${FLEET_GIVE_UP_MS / 1000} s (${servers.join(', ') || 'none listed'})`,
-        'check the servers (`webgym browsers serve`) and the --browser-ws list, then rerun with --resume',
+        optionText`check the servers (\`webgym browsers serve\`) and the ${opt('browserEndpoints')} list, then rerun with ${opt('resume')}`,
       )
     }
     this.reconnectDue()

@@ -9,6 +9,7 @@ import {ShardFilter, type Shard} from '../batch/shard.js'
 import {describeServers} from '../llm/endpoint-pool.js'
 import {fleetSources} from './browser-fleet.js'
 import {RecordWriter} from '../io/record-writer.js'
+import {openResumableOutput} from '../batch/resume-output.js'
 import {opt, optionKeys, optionText, type OptionNames, type Text} from '../option-text.js'
 import type {Reporter} from '../report/reporter.js'
 import type {Level} from '../schema/level.js'
@@ -142,7 +143,7 @@ export async function runRollout(options: RolloutOptions): Promise<RolloutMetric
       (server) => (sites = server),
     )
     if (fixture) guard.allow(`*.${FIXTURE_DOMAIN}`)
-    writer = await RecordWriter.open(options.resume ?? options.output, {append: Boolean(options.resume)})
+    writer = await openResumableOutput(options)
     // Local browsers reach the web only through the egress proxy, which also maps the fixture web's names; a remote
     // browser server runs its own (browsers serve).
     const remote = (options.browserEndpoints?.length ?? 0) > 0

@@ -395,7 +395,7 @@ function report(
   if (blocklist.added.length > 0) options.reporter.warn(`added to the blocklist: ${blocklist.added.join(', ')}`)
   if (metrics.checkErrors > 0) {
     options.reporter.warn(
-      optionText`${metrics.checkErrors} fixture-web checks could not be made (first: ${metrics.firstCheckError}); those trajectories hold check.error, and judge ${opt('judge')} programmatic cannot score them`,
+      optionText`${metrics.checkErrors} fixture-web checks could not be made (first: ${metrics.firstCheckError}); those trajectories hold check.error, and webgym judge --judge programmatic cannot score them`,
     )
   }
 }

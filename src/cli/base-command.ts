@@ -49,7 +49,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     this.positionals = raw.flatMap((token) => (token.type === 'arg' ? [token.input] : []))
     this.reporter = stderrReporter({quiet: this.flags.quiet, names: flagNames})
     // Commands that read input files from their arguments must not be told to write over one of them.
-    const own = this.ctor.flags as FlagTable
+    const own = (this.ctor.flags ?? {}) as FlagTable
     const values = this.flags as Record<string, unknown>
     const output = flagFile(own, values, 'output')
     const failed = flagFile(own, values, 'failed')
@@ -73,7 +73,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   protected async catch(error: Error & {exitCode?: number; code?: string}): Promise<void> {
     if (error.code === 'EPIPE') return
     const debug = process.argv.includes('--debug')
-    const {exitCode, line} = describeFailure(error, this.ctor.flags as FlagTable)
+    const {exitCode, line} = describeFailure(error, (this.ctor.flags ?? {}) as FlagTable)
     process.stderr.write(`webgym: ${line}\n`)
     if (debug && error instanceof ExternalError && error.commandLine)
       process.stderr.write(`command: ${error.commandLine}\n`)

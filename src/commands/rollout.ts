@@ -1,6 +1,7 @@
 import {writeFile} from 'node:fs/promises'
 import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../cli/base-command.js'
+import {choiceList, namesList} from '../cli/choice-list.js'
 import {flagNames} from '../cli/flag-names.js'
 import {ioFlags} from '../cli/flags.js'
 import {llmClientFromFlags, llmFlags} from '../cli/llm-flags.js'
@@ -9,14 +10,16 @@ import {SignalStop} from '../cli/rollout-signals.js'
 import {pagesFlag, parseFaultFlag} from '../cli/site-flags.js'
 import {UsageError} from '../lib/errors.js'
 import {writeText} from '../lib/io/write-text.js'
-import {DIALECTS} from '../lib/prompts/policy-dialects.js'
-import {OBSERVE_MODES, observeMode} from '../lib/observe/observe-mode.js'
+import {DIALECT_SUMMARIES, DIALECTS, ELEMENT_DIALECTS} from '../lib/prompts/policy-dialects.js'
+import {ELEMENT_ID_MODES, OBSERVE_MODE_SUMMARIES, OBSERVE_MODES, observeMode} from '../lib/observe/observe-mode.js'
 import {TRACE_MODES} from '../lib/rollout/episode-trace.js'
 import {createPolicy, POLICIES} from '../lib/rollout/policies/create-policy.js'
+import {POLICY_SUMMARIES} from '../lib/rollout/policies/policy-summaries.js'
 import {RANDOM_ACTION_KINDS, type RandomActionKind} from '../lib/rollout/policies/random.js'
 import {runRollout, type RolloutOptions, type RolloutSummary} from '../lib/rollout/run-rollout.js'
 import {ROLLOUT_MODES} from '../lib/rollout/scheduler.js'
 import {DEFAULT_SETTLE} from '../lib/rollout/settle.js'
+import {DEFAULT_FAULT_SPEC} from '../lib/sites/faults.js'
 
 export default class Rollout extends BaseCommand<typeof Rollout> {
   static summary = 'Roll out a policy on tasks in a pool of real Chromium sessions; trajectories on stdout.'
@@ -28,7 +31,7 @@ Settled means: a navigation the action started (even a moment later: a script's 
 
 --mode async (the default) has no barrier of any kind: each of --concurrency sessions starts its next episode the moment one ends, and at most --max-inflight policy requests run at once. --mode sync is the paper's baseline: lock-step batches where every step waits for the slowest session.
 
-Policies: openai (a model behind an OpenAI-compatible endpoint, e.g. vLLM serving Qwen3-VL-8B-Instruct, in the qwen3vl computer-use dialect), random (uniform random actions: the throughput baseline), oracle (fixture web only: the task's reference solution, acted out by coordinates; --oracle-noise P swaps in random actions), replay (the actions of --replay FILE).
+Policies: ${choiceList(POLICY_SUMMARIES)}.
 
 Tasks on the offline fixture web (*.webgym.test) start it automatically unless --sites points at a running one, and each of their episodes ends with the fixture web's programmatic check, stored in the trajectory's "check". Tasks on saved pages (*.pages.webgym.test, from \`sites tasks --pages DIR\`) need the same --pages DIR. A navigation guard refuses file:, chrome:, javascript: and data: URLs and loopback, private and link-local addresses (--allow-host lifts it for a host). SIGINT/SIGTERM: no new episodes, --grace seconds for those in flight, the rest written as aborted; rerun with --resume FILE to finish.`
 
@@ -61,14 +64,12 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
     dialect: Flags.option({
       options: DIALECTS,
       default: 'qwen3vl' as const,
-      description:
-        "How the policy model is prompted and its reply read: qwen3vl (Qwen3-VL's computer_use tool call, coordinates 0-1000), tools (OpenAI function calling for any model, coordinates in screenshot pixels), uitars (UI-TARS-1.5's grammar, pixels of its resized screenshot), som (BrowserGym-style calls on element ids, such as click('12'): needs an --observe mode with element ids).",
+      description: `How the policy model is prompted and its reply read: ${choiceList(DIALECT_SUMMARIES)}. ${namesList(ELEMENT_DIALECTS)} needs an --observe mode with element ids.`,
     })(),
     observe: Flags.option({
       options: OBSERVE_MODES,
       default: 'screenshot' as const,
-      description:
-        "What the policy is shown at each step: screenshot; som (the screenshot with a numbered box over each interactive element in view, and their list); axtree (the viewport's accessibility tree, each element with its id; no image); screenshot+axtree or som+axtree. Element ids are those of the step's observation; the oracle acts through them in som and axtree modes.",
+      description: `What the policy is shown at each step: ${choiceList(OBSERVE_MODE_SUMMARIES, '; ')}. Element ids are those of the step's observation; the oracle acts through them in modes with element ids (${namesList(ELEMENT_ID_MODES)}).`,
     })(),
     memory: Flags.boolean({
       default: true,
@@ -251,8 +252,7 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
     }),
     'fixture-faults': Flags.string({
       helpValue: 'SPEC',
-      description:
-        'Faults and hazards of the fixture web the rollout starts itself, as `sites serve --faults` [default: everyday].',
+      description: `Faults and hazards of the fixture web the rollout starts itself, as \`sites serve --faults\` [default: ${DEFAULT_FAULT_SPEC}].`,
     }),
     ...pagesFlag,
     'allow-host': Flags.string({

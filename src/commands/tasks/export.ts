@@ -10,7 +10,7 @@ import {exportTasks} from '../../lib/tasks/export-tasks.js'
 
 export default class TasksExport extends BaseCommand<typeof TasksExport> {
   static summary = "Write Task records in another project's task format."
-  static description = `Converts Task records into one of these formats, one JSON object per line (parquet: one row); "webgym tasks build" reads each back (--source FORMAT, or hf for parquet).
+  static description = `Converts Task records into one of these formats, one JSON object per line (parquet: one row); "webgym tasks build --source FORMAT" reads each back (for parquet, "webgym tasks build --source hf").
 
   webgym  microsoft/webgym task rows (task_name, website, domain, subdomain, difficulty, evaluator_reference, definite_answer, attempt_level, task_id, plus benchmark_name and level), as its rollout and training scripts read them. Read back with the same ids, sources, websites, start URLs, taxonomy, difficulty, level, rubric and reference answer; meta (but attempt_level), parent_id and provenance have no place in a row. Tasks without a rubric are exported with an empty evaluator_reference and counted on stderr: microsoft/webgym needs one to judge (run "webgym rubric gen" first).
   tasks   webgym's own Task records, every field: read back unchanged.

@@ -45,7 +45,7 @@ export class TrajectoryCard {
     const body = [
       `# ${options.title}`,
       '',
-      `Judged trajectories of a visual web agent: ${this.trajectories} trajectories of ${this.steps} steps${this.notToTrain > 0 ? ` (${this.notToTrain} of them marked not to train on by \`filter --drop-repeated-steps\`)` : ''}, ${successes} successful (reward 1). Exported by webgym ${options.webgymVersion} with \`webgym filter --format parquet --rows ${rows} --images ${images}\`.`,
+      `Judged trajectories of a visual web agent: ${this.trajectories} trajectories of ${this.steps} steps${this.notToTrain > 0 ? ` (${this.notToTrain} of them marked not to train on by \`filter --drop-repeated-steps\`)` : ''}, ${successes} successful (reward 1). Exported by webgym ${options.webgymVersion} with \`${exportCommand(rows, images)}\`.`,
       rows === 'step'
         ? `One row per step, in \`${options.dataFile}\`, in episode order; each row repeats its trajectory's columns.`
         : `One row per trajectory, in \`${options.dataFile}\`; its steps are the list \`steps\`, in order.`,
@@ -78,7 +78,7 @@ export class TrajectoryCard {
       '',
       images === 'bytes'
         ? "The `screenshot` column holds each image file as the rollout stored it (JPEG or PNG) with its name in the store, as the Hub's Image feature: `datasets` gives a PIL image."
-        : "The `screenshot` column is the image's path in the screenshot store the rollout wrote (its `--shots` folder, `shots/` by default); the images are not in this file. Publish the store beside the data, or export with `--images bytes` to put them in.",
+        : "The `screenshot` column is the image's path in the screenshot store the rollout wrote (the folder of `webgym rollout --shots`, `shots/` by default); the images are not in this file. Publish the store beside the data, or export with `webgym filter --images bytes` to put them in.",
       '',
       '## Loading',
       '',
@@ -134,4 +134,9 @@ function count(map: Map<string, Outcome>, key: string, success: number): void {
 function table(map: Map<string, Outcome>, order: readonly string[]): string[] {
   const keys = [...order.filter((key) => map.has(key)), ...[...map.keys()].filter((key) => !order.includes(key))]
   return keys.map((key) => `| ${key} | ${map.get(key)!.trajectories} | ${map.get(key)!.successes} |`)
+}
+
+/** The command line that wrote the export, as the card quotes it. */
+function exportCommand(rows: string, images: string): string {
+  return ['webgym', 'filter', '--format', 'parquet', '--rows', rows, '--images', images].join(' ')
 }

@@ -8,6 +8,7 @@ import {ShardFilter, type Shard} from '../batch/shard.js'
 import {describeServers} from '../llm/endpoint-pool.js'
 import {fleetSources} from './browser-fleet.js'
 import {RecordWriter} from '../io/record-writer.js'
+import {openResumableOutput} from '../batch/resume-output.js'
 import {opt, optionKeys, optionText, type OptionNames} from '../option-text.js'
 import type {Reporter} from '../report/reporter.js'
 import {TaskSchema, type Task} from '../schema/task.js'
@@ -171,7 +172,7 @@ export async function runRollout(options: RolloutOptions, stop: RolloutStop = {}
       (server) => (sites = server),
     )
     if (fixture) guard.allow(`*.${FIXTURE_DOMAIN}`)
-    writer = await RecordWriter.open(resume ?? options.output.file, {append: Boolean(resume)})
+    writer = await openResumableOutput({output: options.output.file, resume})
     // Local browsers reach the web only through the egress proxy, which also maps the fixture web's names; a remote
     // browser server runs its own (browsers serve).
     const remote = endpoints.length > 0
@@ -360,7 +361,7 @@ function report(
   if (blocklist.added.length > 0) options.reporter.warn(`added to the blocklist: ${blocklist.added.join(', ')}`)
   if (metrics.checkErrors > 0) {
     options.reporter.warn(
-      optionText`${metrics.checkErrors} fixture-web checks could not be made (first: ${metrics.firstCheckError}); those trajectories hold check.error, and judge ${opt('judge')} programmatic cannot score them`,
+      optionText`${metrics.checkErrors} fixture-web checks could not be made (first: ${metrics.firstCheckError}); those trajectories hold check.error, and webgym judge --judge programmatic cannot score them`,
     )
   }
 }

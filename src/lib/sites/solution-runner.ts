@@ -1,5 +1,6 @@
 import {setTimeout as sleep} from 'node:timers/promises'
 import type {Frame, Locator, Page, Request} from 'playwright-core'
+import {firstLine} from '../errors.js'
 import type {SolutionStep, Target} from '../schema/solution.js'
 
 export class SolutionStepError extends Error {
@@ -45,7 +46,7 @@ export async function runSolution(
     } catch (error) {
       if (error instanceof SolutionStepError) throw error
       throw new SolutionStepError(
-        `step ${index + 1} (${describeStep(step)}) failed on ${page.url()}: ${(error as Error).message.split('\n')[0]}`,
+        `step ${index + 1} (${describeStep(step)}) failed on ${page.url()}: ${firstLine(error)}`,
         index,
       )
     }

@@ -125,6 +125,6 @@ export async function checkPageQuestion(
   if (found) return {status: 200, body: evaluateTask(id, found.def, null, answer)}
   const error = pages
     ? `no page task "${id}" (ids look like pages:<page>:<field>; list them with \`webgym sites tasks --pages ${pages.dir}\`)`
-    : `no saved pages are served here, so no task "${id}" (start the fixture web with --pages DIR)`
+    : `no saved pages are served here, so no task "${id}" (serve them with \`webgym sites serve --pages DIR\` or \`webgym rollout --pages DIR\`)`
   return {status: 404, body: {error}}
 }

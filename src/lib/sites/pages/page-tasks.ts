@@ -8,6 +8,7 @@ import type {FixtureTaskDef} from '../types.js'
 import type {PageMetadata, SavedPage} from './page-corpus.js'
 import {SearchableText} from './page-find.js'
 import type {PageText} from './page-text.js'
+import {rubricOf} from '../task-rubric.js'
 
 // Question tasks about a saved page, from what Readability read from it: its headline, author, site name and
 // publication date. A question is asked only where its answer is in the page's visible text, so that an agent that
@@ -187,13 +188,7 @@ export function parsePageTaskId(id: string): {label: string; field: PageField} |
 /** A page question as a Task record: one fact, the reference solution and the check, as fixture tasks have. */
 export function pageTaskRecord(page: SavedPage, def: PageTaskDef): TaskInput {
   const id = pageTaskId(page, def.field)
-  const rubric = {
-    fact_groups: def.groups.map((group, index) => ({
-      id: index + 1,
-      description: group.description,
-      facts: group.facts.map((fact) => fact.text),
-    })),
-  }
+  const rubric = rubricOf(def.groups)
   const difficulty = countFacts(rubric)
   return {
     id,

@@ -58,6 +58,9 @@ describe('a full disk under -o', () => {
       ),
     )
     expect(result.stderr).not.toMatch(/kept/)
+    // filter cannot resume: the hint names no flag it lacks.
+    expect(result.stderr).toMatch(/\(free space or write elsewhere, then run the command again\)$/m)
+    expect(result.stderr).not.toMatch(/--resume/)
     wholeLines(out)
     execFileSync('rm', ['-f', out])
   })
@@ -87,6 +90,7 @@ describe('a full disk under -o', () => {
     const result = await spawnWebgym([...args, '-o', out], {tmp: dir, timeout: 300_000})
     expect(result.exitCode, result.stderr).toBe(1)
     expect(result.stderr).toMatch(/traj\.ndjson: no space left on device \(ENOSPC\)/)
+    expect(result.stderr).toMatch(/then rerun with --resume \S*traj\.ndjson\)$/m)
     expect(result.stderr).not.toMatch(/internal error/)
     const written = wholeLines(out) as {task: {id: string}}[]
     expect(chromiumProcesses(dir)).toEqual([])

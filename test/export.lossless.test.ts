@@ -2,7 +2,7 @@
 // samples of several sources (with source-made rubrics, reference answers, source levels, taxonomy and webgym rows'
 // rubrics) plus one record holding what later stages add (a parent, provenance with times, an unknown top-level
 // field), exported and built again, must come back as the same records.
-import {readFileSync} from 'node:fs'
+import {existsSync, readdirSync, readFileSync} from 'node:fs'
 import {gunzipSync} from 'node:zlib'
 import {stringify as toCsv} from 'csv-stringify/sync'
 import {parquetWriteFile} from 'hyparquet-writer'
@@ -10,6 +10,7 @@ import {beforeAll, describe, expect, it} from 'vitest'
 import {HfRowSchema} from '../src/lib/schema/hf-row.js'
 import {TaskSchema, type Task} from '../src/lib/schema/task.js'
 import {dump} from './helpers/cli.js'
+import {cardFrontMatter, readParquet, schemaFeatures, storedFeatures} from './helpers/parquet.js'
 import {assertBuilt, fixture, tasksBuild} from './helpers/sources.js'
 import {workdir} from './helpers/workdir.js'
 
@@ -252,7 +253,7 @@ describe('--format hf --card', () => {
     expect(String(withoutOutput.stderr)).toMatch(/--card needs -o FILE/)
     const webgym = await wd.run(['tasks', 'export', input, '-o', 'card/rows.jsonl', '--card', 'card/README.md'])
     expect(webgym.exitCode).toBe(2)
-    expect(String(webgym.stderr)).toMatch(/--card describes --format hf rows, not webgym/)
+    expect(String(webgym.stderr)).toMatch(/--card describes --format hf or parquet rows, not webgym/)
     const overInput = await wd.run([
       'tasks',
       'export',
@@ -268,5 +269,90 @@ describe('--format hf --card', () => {
     expect(String(overInput.stderr)).toMatch(/--card .* is an input file/)
     expect(() => readFileSync(wd.path('card', 'rows.jsonl'))).toThrow()
     expect(lines(readFileSync(input, 'utf8'))).toHaveLength(built.length)
+  })
+})
+
+describe('--format parquet', () => {
+  let hfRows: Record<string, unknown>[]
+  beforeAll(async () => {
+    const hf = await wd.run(['tasks', 'export', '--format', 'hf', input, '-q'])
+    expect(hf.exitCode, dump(hf)).toBe(0)
+    hfRows = lines(String(hf.stdout))
+    const exported = await wd.run([
+      'tasks',
+      'export',
+      '--format',
+      'parquet',
+      input,
+      '-o',
+      'pq/data/train.parquet',
+      '--card',
+      'pq/README.md',
+    ])
+    expect(exported.exitCode, dump(exported)).toBe(0)
+    expect(String(exported.stderr)).toContain(`wrote ${built.length} rows and the dataset card pq/README.md`)
+  })
+
+  it('writes the hf rows with real types: difficulty int64, every other column text, in the same order', async () => {
+    const {metadata, rows} = await readParquet(wd.path('pq', 'data', 'train.parquet'))
+    const columns = Object.keys(HfRowSchema.shape)
+    expect(schemaFeatures(metadata)).toEqual(
+      columns.map((name) => ({name, dtype: name === 'difficulty' ? 'int64' : 'string'})),
+    )
+    expect(Number(metadata.num_rows)).toBe(built.length)
+    expect(rows.map((row) => ({...row, difficulty: Number(row.difficulty)}))).toEqual(hfRows)
+    expect(rows.every((row) => typeof row.difficulty === 'bigint')).toBe(true)
+  })
+
+  it('is read back by tasks build (source detected) into the same records, every field', async () => {
+    const rebuilt = await tasksBuild([wd.path('pq', 'data', 'train.parquet')])
+    expect(rebuilt.result.exitCode, dump(rebuilt.result)).toBe(0)
+    expect(rebuilt.summary?.bySource).toMatchObject({deepshop: {records: 12}, 'mind2web-live': {records: 11}})
+    expect(rebuilt.tasks).toEqual(built)
+  })
+
+  it('declares in its card, and in the file for datasets, the types the file has', async () => {
+    const {metadata} = await readParquet(wd.path('pq', 'data', 'train.parquet'))
+    const card = wd.read('pq', 'README.md')
+    const front = cardFrontMatter(card)
+    expect(front.configs[0].data_files).toEqual([{split: 'train', path: 'data/train.parquet'}])
+    expect(front.dataset_info.features).toEqual(schemaFeatures(metadata))
+    expect(front.dataset_info.splits).toEqual([{name: 'train', num_examples: built.length}])
+    expect(storedFeatures(metadata)).toEqual(
+      Object.fromEntries(
+        Object.keys(HfRowSchema.shape).map((name) => [
+          name,
+          {dtype: name === 'difficulty' ? 'int64' : 'string', _type: 'Value'},
+        ]),
+      ),
+    )
+    expect(card).toContain('load_dataset("parquet", data_files="data/train.parquet", split="train")')
+    expect(card).toContain('pq.read_table("data/train.parquet")')
+    expect(card).toContain('| deepshop | 12 | 12 | 12 |')
+  })
+
+  it('is refused with one line, exit 2, to stdout or to a .gz name, before anything is written', async () => {
+    const toStdout = await wd.run(['tasks', 'export', '--format', 'parquet', input])
+    expect(toStdout.exitCode).toBe(2)
+    expect(String(toStdout.stdout)).toBe('')
+    expect(String(toStdout.stderr).trim().split('\n')).toHaveLength(1)
+    expect(String(toStdout.stderr)).toMatch(/parquet needs -o FILE: .* cannot go to stdout/)
+    const dash = await wd.run(['tasks', 'export', '--format', 'parquet', input, '-o', '-'])
+    expect(dash.exitCode).toBe(2)
+    expect(String(dash.stderr)).toMatch(/parquet needs -o FILE/)
+    const gzipped = await wd.run(['tasks', 'export', '--format', 'parquet', input, '-o', 'refused/tasks.parquet.gz'])
+    expect(gzipped.exitCode).toBe(2)
+    expect(String(gzipped.stderr).trim().split('\n')).toHaveLength(1)
+    expect(String(gzipped.stderr)).toMatch(/compresses its own pages/)
+    expect(existsSync(wd.path('refused'))).toBe(false)
+  })
+
+  it('leaves no file, not even a partial one, when a record is bad', async () => {
+    const bad = wd.write('bad-for-parquet.ndjson', ndjson([built[0], built[1], {id: 'x'}, built[2]]))
+    const result = await wd.run(['tasks', 'export', '--format', 'parquet', bad, '-o', 'torn/tasks.parquet'])
+    expect(result.exitCode, dump(result)).toBe(1)
+    expect(String(result.stderr).trim().split('\n')).toHaveLength(1)
+    expect(String(result.stderr)).toMatch(/bad-for-parquet\.ndjson:3: field "source"/)
+    expect(readdirSync(wd.path('torn'))).toEqual([])
   })
 })

@@ -2,6 +2,11 @@
 // shown in its help; `view` on records that are not trajectories leaves no report folder behind.
 import {existsSync} from 'node:fs'
 import {beforeAll, describe, expect, it} from 'vitest'
+import {OBSERVE_MODE_SUMMARIES} from '../src/lib/observe/observe-mode.js'
+import {DIALECT_SUMMARIES} from '../src/lib/prompts/policy-dialects.js'
+import {POLICY_SUMMARIES} from '../src/lib/rollout/policies/policy-summaries.js'
+import {FAULT_PART_EXAMPLES, FAULT_PRESETS} from '../src/lib/sites/faults.js'
+import {HAZARD_SUMMARIES} from '../src/lib/sites/hazards.js'
 import {assertBuilt, dump} from './helpers/cli.js'
 import {workdir} from './helpers/workdir.js'
 
@@ -49,6 +54,28 @@ describe('help', () => {
     expect(result.exitCode, dump(result)).toBe(0)
     const section = /^ENVIRONMENT\n([\s\S]*?)\n\n[A-Z]/m.exec(result.stdout)?.[1] ?? ''
     for (const name of names) expect(section, `${command}: ${name}`).toMatch(new RegExp(`^  ${name}\\s`, 'm'))
+  })
+
+  // The lists in help come from the registries: every choice there is named, with what it is, in the help.
+  it.each([
+    ['rollout', 'policies', POLICY_SUMMARIES],
+    ['rollout', 'dialects', DIALECT_SUMMARIES],
+    ['rollout', 'observation modes', OBSERVE_MODE_SUMMARIES],
+    ['sites serve', 'fault presets', FAULT_PRESETS],
+    ['sites serve', 'hazards', HAZARD_SUMMARIES],
+  ])('`%s --help` lists every one of its %s as its registry has it', async (command, _what, summaries) => {
+    const result = await workdir().run([...command.split(' '), '--help'])
+    expect(result.exitCode, dump(result)).toBe(0)
+    // oclif wraps lines; the text is compared with the wrapping undone.
+    const text = result.stdout.replace(/\s+/g, ' ')
+    for (const [name, summary] of Object.entries(summaries)) expect(text).toContain(`${name} (${summary})`)
+  })
+
+  it('`sites serve --help` shows a spec with every part a fault spec may set', async () => {
+    const result = await workdir().run(['sites', 'serve', '--help'])
+    expect(result.exitCode, dump(result)).toBe(0)
+    const text = result.stdout.replace(/\s+/g, '')
+    for (const [part, value] of Object.entries(FAULT_PART_EXAMPLES)) expect(text).toContain(`${part}=${value}`)
   })
 
   it('an unknown command in `webgym help` is a usage error with one line', async () => {

@@ -7,7 +7,7 @@ import {taskSeed} from '../src/lib/rollout/episode.js'
 import {RolloutMetrics} from '../src/lib/rollout/metrics.js'
 import {randomAction} from '../src/lib/rollout/policies/random.js'
 import {attemptsAlreadyRolledOut} from '../src/lib/rollout/resume-trajectories.js'
-import {horizonOf} from '../src/lib/rollout/run-rollout.js'
+import {horizonOf} from '../src/lib/rollout/episode-settings.js'
 import {BrowserLostError, failureIn} from '../src/lib/rollout/episode-outcome.js'
 import {PolicyFailure} from '../src/lib/rollout/policy.js'
 import {TimeoutError} from '../src/lib/async/with-timeout.js'
@@ -17,6 +17,18 @@ import {StepBarrier} from '../src/lib/rollout/step-barrier.js'
 import {SeededRandom} from '../src/lib/random/seeded-random.js'
 import {TaskSchema} from '../src/lib/schema/task.js'
 import {workdir} from './helpers/workdir.js'
+import {flagNames} from '../src/cli/flag-names.js'
+import {SignalStop} from '../src/cli/rollout-signals.js'
+import {UsageError} from '../src/lib/errors.js'
+import {InvalidRecords} from '../src/lib/io/invalid-records.js'
+import {observeMode, type ObserveModeName} from '../src/lib/observe/observe-mode.js'
+import type {DialectName} from '../src/lib/prompts/policy-dialects.js'
+import {memoryReporter} from '../src/lib/report/reporter.js'
+import {ended} from '../src/lib/rollout/episode-outcome.js'
+import {createPolicy} from '../src/lib/rollout/policies/create-policy.js'
+import type {Policy} from '../src/lib/rollout/policy.js'
+import {attemptOf, runBlock, steplessRecord, trajectoryRecord} from '../src/lib/rollout/trajectory-record.js'
+import {TrajectorySchema} from '../src/lib/schema/trajectory.js'
 
 const temp = () => workdir().dir
 const task = (level: 'easy' | 'medium' | 'hard' | null) =>
@@ -217,5 +229,194 @@ describe('RolloutMetrics', () => {
     expect(summary.episodes).toBe(2)
     expect(summary).toMatchObject({invalid_skipped: 3, check_errors: 2, browser_restarts: 1})
     expect(metrics.firstCheckError).toBe('no token')
+  })
+})
+
+describe('BarrierSeat', () => {
+  it('leaves once however often its episode and its task say they are done, and waits again after a rejoin', async () => {
+    const barrier = new StepBarrier(3)
+    const [a, b, c] = [barrier.seat(), barrier.seat(), barrier.seat()]
+    a.leave()
+    a.leave() // the episode left, then its task: the barrier still waits for c
+    let released = false
+    const waiting = b.arrive().then(() => (released = true))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(released).toBe(false)
+    await Promise.all([waiting, c.arrive()])
+    a.rejoin() // tried again on another browser
+    released = false
+    const again = b.arrive().then(() => (released = true))
+    const cToo = c.arrive()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(released).toBe(false)
+    await Promise.all([again, cToo, a.arrive()])
+    expect(released).toBe(true)
+  })
+})
+
+describe('trajectory records', () => {
+  const settings = {
+    viewport: {width: 1280, height: 768},
+    settle: {quietMs: 300, timeoutMs: 5000},
+    observe: {mode: observeMode('screenshot'), jpegQuality: 80, imageWindow: 4},
+  }
+  const policy = (promptSettings?: {window: number; memory: boolean}) =>
+    ({
+      name: 'openai',
+      model: 'm',
+      promptVersion: 'p1',
+      version: null,
+      remote: true,
+      ...(promptSettings ? {promptSettings} : {}),
+      begin: () => {
+        throw new Error('not used')
+      },
+    }) satisfies Policy
+
+  it('have one run block per run, in the field order every record has had', () => {
+    const run = runBlock(policy({window: 4, memory: true}), settings, 7)
+    expect(Object.keys(run)).toEqual([
+      'policy',
+      'model',
+      'prompt_version',
+      'policy_version',
+      'window',
+      'memory',
+      'viewport',
+      'seed',
+      'webgym_version',
+      'settle',
+    ])
+    expect(run.settle).toEqual({quiet_ms: 300, timeout_ms: 5000})
+    // Only a mode other than screenshot is named; a policy without prompt settings has none.
+    const som = runBlock(policy(), {...settings, observe: {...settings.observe, mode: observeMode('som')}}, 7)
+    expect(som).not.toHaveProperty('window')
+    expect(Object.keys(som).at(-1)).toBe('observe')
+    expect(som.observe).toBe('som')
+  })
+
+  it('are built the same way for an episode that ran and for one that never started', () => {
+    const run = runBlock(policy(), settings, 0)
+    const startedAt = new Date('2026-01-01T00:00:00Z')
+    const ranRecord = trajectoryRecord({
+      task: task('easy'),
+      attempt: attemptOf('t:1', 2),
+      run,
+      horizon: 10,
+      startedAt,
+      endedAt: new Date('2026-01-01T00:00:05Z'),
+      end: ended('answered', null),
+      answer: '42',
+      steps: [],
+      check: {pass: true},
+    })
+    expect(Object.keys(ranRecord)).toEqual([
+      'id',
+      'attempt',
+      'task',
+      'run',
+      'status',
+      'cause',
+      'answer',
+      'error',
+      'steps',
+      'check',
+    ])
+    expect(ranRecord).toMatchObject({id: 't:1#2', attempt: 2, status: 'answered', answer: '42', check: {pass: true}})
+    expect(ranRecord.run).toMatchObject({horizon: 10, started_at: '2026-01-01T00:00:00.000Z'})
+    expect(Object.keys(ranRecord.run).slice(-3)).toEqual(['horizon', 'started_at', 'ended_at'])
+    expect(TrajectorySchema.parse(ranRecord)).toBeTruthy()
+
+    const never = steplessRecord(
+      {task: task('hard'), attempt: attemptOf('t:1', 1), run, horizon: 30, end: ended('not-started', 'stopped')},
+      startedAt,
+    )
+    expect(Object.keys(never)).toEqual(Object.keys(ranRecord).filter((key) => key !== 'check'))
+    expect(never).toMatchObject({id: 't:1#1', status: 'aborted', cause: {kind: 'not-started'}, answer: null, steps: []})
+    expect(never.run.started_at).toBe(never.run.ended_at)
+  })
+})
+
+describe('stopping a rollout on signals (the command)', () => {
+  const result = (answered: number, aborted: number, episodes: number) => {
+    const metrics = new RolloutMetrics()
+    for (let i = 0; i < answered; i++) metrics.finished('answered')
+    for (let i = 0; i < aborted; i++) metrics.finished('aborted')
+    return {metrics, episodes, stopped: true}
+  }
+
+  it('drains on the first signal, aborts after the grace period, and ends with 130 and how to finish', async () => {
+    const reporter = memoryReporter(flagNames)
+    const signals = new SignalStop({graceMs: 50, reporter})
+    const {drain, signal} = signals.stop
+    expect(signals.interrupted(result(0, 0, 5), undefined)).toBeNull()
+    signals.receive('SIGINT')
+    expect([drain!.aborted, signal!.aborted]).toEqual([true, false])
+    expect(reporter.messages).toEqual([
+      'SIGINT: starting no new episodes; those in flight have 0 s to finish (send it again to stop now)',
+    ])
+    await new Promise((resolve) => setTimeout(resolve, 80))
+    expect(signal!.aborted).toBe(true)
+    const interrupted = signals.interrupted(result(1, 2, 5), 'traj.ndjson')!
+    expect(interrupted.exitCode).toBe(130)
+    expect(interrupted.render(flagNames)).toEqual({
+      message: 'rollout stopped by SIGINT: 3 of 5 episodes written (2 aborted)',
+      hint: 'rerun with --resume traj.ndjson to finish',
+    })
+    signals.dispose()
+  })
+
+  it('aborts at once on the second signal, and ends with 143 after SIGTERM', () => {
+    const reporter = memoryReporter(flagNames)
+    const signals = new SignalStop({graceMs: 60_000, reporter})
+    signals.receive('SIGTERM')
+    signals.receive('SIGTERM')
+    expect(signals.stop.signal!.aborted).toBe(true)
+    expect(reporter.messages[1]).toBe('SIGTERM again: aborting the episodes in flight now (a third time exits at once)')
+    const interrupted = signals.interrupted(result(0, 1, 2), undefined)!
+    expect(interrupted.exitCode).toBe(143)
+    expect(interrupted.render(flagNames).hint).toBe('write the output with -o FILE to be able to --resume')
+    signals.dispose()
+  })
+
+  it('listens to the process only between listen and dispose', () => {
+    const before = process.listenerCount('SIGINT')
+    const signals = new SignalStop({graceMs: 0, reporter: memoryReporter()}).listen()
+    expect(process.listenerCount('SIGINT')).toBe(before + 1)
+    signals.dispose()
+    expect(process.listenerCount('SIGINT')).toBe(before)
+  })
+})
+
+describe('createPolicy', () => {
+  const choice = (dialect: DialectName, observe: string) => ({
+    name: 'openai' as const,
+    client: () => {
+      throw new Error('the client is made only once the dialect fits the observation')
+    },
+    dialect,
+    observe: observeMode(observe as ObserveModeName),
+    memory: true,
+    window: 4,
+    maxTokens: 64,
+    oracleNoise: 0,
+    invalid: new InvalidRecords('fail', memoryReporter()),
+  })
+
+  it('refuses a model dialect that cannot act on what the observation mode shows, as a usage error', async () => {
+    const ids = await createPolicy(choice('som', 'screenshot')).catch((error: unknown) => error)
+    expect(ids).toBeInstanceOf(UsageError)
+    expect((ids as UsageError).exitCode).toBe(2)
+    // A library caller reads its option keys; the command its flags.
+    expect((ids as UsageError).message).toBe('dialect som names elements by id, but observe screenshot numbers none')
+    expect((ids as UsageError).render(flagNames)).toEqual({
+      message: '--dialect som names elements by id, but --observe screenshot numbers none',
+      hint: 'use --observe som, axtree, screenshot+axtree or som+axtree',
+    })
+    const image = await createPolicy(choice('qwen3vl', 'axtree')).catch((error: unknown) => error)
+    expect((image as UsageError).render(flagNames)).toEqual({
+      message: '--dialect qwen3vl points at the screenshot, but --observe axtree shows no image',
+      hint: 'use --observe screenshot+axtree (or som+axtree), or --dialect som',
+    })
   })
 })

@@ -58,13 +58,9 @@ describe('shards', () => {
   })
 
   it('reads I/N from the flag, a Slurm job array or a Kubernetes Indexed Job', () => {
-    expect(shardFromFlag('2/8', {})).toEqual({index: 2, count: 8, from: '--shard'})
+    expect(shardFromFlag('2/8', {})).toEqual({index: 2, count: 8})
     // The flag wins over the scheduler's variables; 0/1 turns sharding off inside an array job.
-    expect(shardFromFlag('0/1', {SLURM_ARRAY_TASK_ID: '3', SLURM_ARRAY_TASK_COUNT: '4'})).toEqual({
-      index: 0,
-      count: 1,
-      from: '--shard',
-    })
+    expect(shardFromFlag('0/1', {SLURM_ARRAY_TASK_ID: '3', SLURM_ARRAY_TASK_COUNT: '4'})).toEqual({index: 0, count: 1})
     expect(shardFromFlag(undefined, {})).toBeUndefined()
     expect(shardFromFlag(undefined, {SLURM_ARRAY_TASK_ID: '3', SLURM_ARRAY_TASK_COUNT: '4'})).toEqual({
       index: 3,

@@ -1,5 +1,12 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {FaultPlan, parseFaultSpec, REALISTIC_FAULTS} from '../src/lib/sites/faults.js'
+import {
+  FAULT_PART_EXAMPLES,
+  FAULT_PRESETS,
+  FAULT_SPEC_EXAMPLE,
+  FaultPlan,
+  parseFaultSpec,
+  REALISTIC_FAULTS,
+} from '../src/lib/sites/faults.js'
 import {startSites, type SitesServer} from '../src/lib/sites/server.js'
 import {httpGet} from './helpers/sites-http.js'
 
@@ -22,6 +29,17 @@ describe('fault specs', () => {
       blockedSites: 0.03,
     })
     expect(parseFaultSpec('realistic,error=0.5').error).toBe(0.5)
+  })
+
+  it('parses every preset and part the registry lists (help shows them from there), and names them when one is unknown', () => {
+    for (const preset of Object.keys(FAULT_PRESETS)) expect(() => parseFaultSpec(preset), preset).not.toThrow()
+    const parsed = parseFaultSpec(FAULT_SPEC_EXAMPLE)
+    expect(Object.keys(parsed)).toHaveLength(Object.keys(FAULT_PART_EXAMPLES).length)
+    expect(() => parseFaultSpec('jitter=0.1')).toThrow(
+      new RegExp(
+        `known: ${[...Object.keys(FAULT_PRESETS), ...Object.keys(FAULT_PART_EXAMPLES)].join(', ')}, late-effect`,
+      ),
+    )
   })
 
   it.each([

@@ -2,7 +2,7 @@
 // the rubric verdict matching and where screenshots land in the report.
 import {describe, expect, it} from 'vitest'
 import {markerPosition, markerStyle} from '../src/lib/view/click-marker.js'
-import {escapeHtml, html, linkableUrl, raw} from '../src/lib/view/html.js'
+import {linkableUrl} from '../src/lib/view/html.js'
 import {renderIndexPage} from '../src/lib/view/index-page.js'
 import {filterValues, IndexTable} from '../src/lib/view/index-table.js'
 import {RunTallies} from '../src/lib/view/report-tally.js'
@@ -120,19 +120,6 @@ function trajectory(overrides: Record<string, unknown> = {}) {
 }
 
 describe('escaping', () => {
-  it('escapes the five HTML specials, in text and in attributes', () => {
-    expect(escapeHtml(`a<b>&"c'`)).toBe('a&lt;b&gt;&amp;&quot;c&#39;')
-    expect(html`<p title="${EVIL}">${EVIL}</p>`.markup).not.toMatch(/<script|<img|onerror='/)
-    expect(html`<p title="${'" onclick="x'}">`.markup).toBe('<p title="&quot; onclick=&quot;x">')
-  })
-
-  it('keeps markup built by html and raw, joins arrays and drops null, undefined and false', () => {
-    const inner = html`<b>${'<i>'}</b>`
-    expect(html`<p>${inner}${[1, 'x<', inner]}${null}${undefined}${false}${raw('<br>')}</p>`.markup).toBe(
-      '<p><b>&lt;i&gt;</b>1x&lt;<b>&lt;i&gt;</b><br></p>',
-    )
-  })
-
   it('links only http(s) URLs', () => {
     expect(linkableUrl('https://shop.example/a?b=1')).toBe('https://shop.example/a?b=1')
     expect(linkableUrl('javascript:alert(1)')).toBeNull()

@@ -5,7 +5,8 @@ import {InvalidRecords, type OnInvalid} from '../lib/io/invalid-records.js'
 import {stderrReporter, type Reporter} from '../lib/report/reporter.js'
 import {WEBGYM_VERSION} from '../lib/version.js'
 import {flagNames} from './flag-names.js'
-import {assertFailedTarget, assertOutputNotInput, assertResumeTarget} from './output-guard.js'
+import {assertFailedTarget, assertOutputNotInput, assertResumeNotInput, assertResumeTarget} from './output-guard.js'
+import {flagFile, ownFlag, type FlagTable} from './own-flags.js'
 
 export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<
   (typeof BaseCommand)['baseFlags'] & T['flags']
@@ -48,23 +49,19 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     this.positionals = raw.flatMap((token) => (token.type === 'arg' ? [token.input] : []))
     this.reporter = stderrReporter({quiet: this.flags.quiet, names: flagNames})
     // Commands that read input files from their arguments must not be told to write over one of them.
-    const {output, failed, resume} = this.flags as {output?: unknown; failed?: unknown; resume?: unknown}
-    const outputFile = typeof output === 'string' ? output : undefined
-    const failedFile = typeof failed === 'string' ? failed : undefined
+    const own = (this.ctor.flags ?? {}) as FlagTable
+    const values = this.flags as Record<string, unknown>
+    const output = flagFile(own, values, 'output')
+    const failed = flagFile(own, values, 'failed')
+    const resume = flagFile(own, values, 'resume')
     if (this.ctor.strict === false) {
-      assertOutputNotInput(outputFile, this.positionals)
-      assertOutputNotInput(failedFile, this.positionals, '--failed')
-      // Resuming rewrites the resume file (a torn last line, records to redo) and appends to it.
-      if (typeof resume === 'string') assertOutputNotInput(resume, this.positionals, '--resume')
+      if (output) assertOutputNotInput(output.file, this.positionals, output.flag)
+      if (failed) assertOutputNotInput(failed.file, this.positionals, failed.flag)
+      if (resume) assertResumeNotInput(resume, this.positionals, output)
     }
-    assertFailedTarget(failedFile, outputFile)
-    // Resuming appends to the resume file: an -o naming another file would be ignored.
-    if (typeof resume === 'string')
-      assertResumeTarget(
-        resume,
-        outputFile,
-        String((this.ctor.flags.resume as {helpValue?: string} | undefined)?.helpValue ?? 'FILE'),
-      )
+    assertFailedTarget(failed, output)
+    // Resuming appends to the resume file: an output naming another file would be ignored.
+    if (resume) assertResumeTarget(resume, output, own.resume?.helpValue ?? 'FILE')
   }
 
   /** The `--on-invalid` policy for this run. */
@@ -76,7 +73,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   protected async catch(error: Error & {exitCode?: number; code?: string}): Promise<void> {
     if (error.code === 'EPIPE') return
     const debug = process.argv.includes('--debug')
-    const {exitCode, line} = describeFailure(error)
+    const {exitCode, line} = describeFailure(error, (this.ctor.flags ?? {}) as FlagTable)
     process.stderr.write(`webgym: ${line}\n`)
     if (debug && error instanceof ExternalError && error.commandLine)
       process.stderr.write(`command: ${error.commandLine}\n`)
@@ -85,7 +82,10 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   }
 }
 
-function describeFailure(error: Error & {exitCode?: number; hint?: string; oclif?: {exit?: number}}): {
+function describeFailure(
+  error: Error & {exitCode?: number; hint?: string; oclif?: {exit?: number}},
+  flags: FlagTable,
+): {
   exitCode: number
   line: string
 } {
@@ -111,7 +111,10 @@ function describeFailure(error: Error & {exitCode?: number; hint?: string; oclif
       .replace(/\s{2,}/g, ' ')
     return {exitCode: error.oclif?.exit ?? 2, line: `${message} (see --help)`}
   }
-  const system = describeSystemError(error as NodeJS.ErrnoException & {address?: string; port?: number; dest?: string})
+  const system = describeSystemError(
+    error as NodeJS.ErrnoException & {address?: string; port?: number; dest?: string},
+    ownFlag(flags, 'port'),
+  )
   if (system) return {exitCode: 1, line: system}
   return {exitCode: 1, line: internalError(error)}
 }
@@ -140,10 +143,14 @@ const SYSTEM_REASONS: Record<string, string> = {
  */
 function describeSystemError(
   error: NodeJS.ErrnoException & {address?: string; port?: number; dest?: string},
+  portFlag: string | undefined,
 ): string | null {
   if (typeof error.code !== 'string' || typeof error.syscall !== 'string') return null
   if (error.code === 'EADDRINUSE') {
-    return `cannot listen on ${error.address ?? 'the host'}:${error.port ?? '?'}: the port is in use (pass another --port, or --port 0 for any free one)`
+    const hint = portFlag
+      ? `pass another ${portFlag}, or ${portFlag} 0 for any free one`
+      : 'stop what holds it, then try again'
+    return `cannot listen on ${error.address ?? 'the host'}:${error.port ?? '?'}: the port is in use (${hint})`
   }
   const reason = SYSTEM_REASONS[error.code]
   if (!reason || typeof error.path !== 'string') return null

@@ -2,6 +2,7 @@ import {Flags} from '@oclif/core'
 import {UsageError} from '../lib/errors.js'
 import {LlmClient, type LlmOptions} from '../lib/llm/client.js'
 import {defaultCacheDir} from '../lib/llm/response-cache.js'
+import type {Text} from '../lib/option-text.js'
 import type {Reporter} from '../lib/report/reporter.js'
 
 // The flags of every model-backed command, each with its environment variable.
@@ -101,7 +102,7 @@ export function llmClientFromFlags(
   const reporter = options.reporter
   return new LlmClient({
     ...llmOptionsFromFlags(flags, options.modelEnv ?? 'WEBGYM_MODEL'),
-    ...(reporter ? {onWait: (text: string) => reporter.warn(text)} : {}),
+    ...(reporter ? {onWait: (text: Text) => reporter.warn(text)} : {}),
   })
 }
 

@@ -24,6 +24,8 @@ export interface DemoOptions {
   policyModel?: string
   /** The LLM judge with this model instead of the programmatic judge. */
   judgeModel?: string
+  /** Saved pages served beside the families, whose questions join the tasks (`sites tasks --pages`). */
+  pages?: string
   reporter: Reporter
 }
 
@@ -65,8 +67,11 @@ export async function runDemo(options: DemoOptions): Promise<DemoSummary> {
     return String(result.stdout)
   }
 
-  step("the fixture web's tasks, split by website into train and an out-of-distribution test set")
-  await run(['sites', 'tasks', '--variants', '4', '--seed', String(options.seed), '-o', at('tasks.ndjson')])
+  const pages = options.pages === undefined ? [] : ['--pages', resolve(options.pages)]
+  step(
+    `the fixture web's tasks${pages.length > 0 ? " and the saved pages' questions" : ''}, split by website into train and an out-of-distribution test set`,
+  )
+  await run(['sites', 'tasks', '--variants', '4', '--seed', String(options.seed), ...pages, '-o', at('tasks.ndjson')])
   await run([
     'split',
     at('tasks.ndjson'),
@@ -100,6 +105,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoSummary> {
     String(options.concurrency),
     '--shots',
     at('shots'),
+    ...pages,
     '-o',
     at('trajectories.ndjson'),
     at('rollout-tasks.ndjson'),

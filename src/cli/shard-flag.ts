@@ -12,15 +12,12 @@ export const shardFlag = {
   }),
 }
 
-/** A shard and where it came from (the flag, or the scheduler's variables), for the summary line. */
-export type ShardChoice = Shard & {from: string}
-
 /**
  * The shard a command works on: `--shard I/N` (or WEBGYM_SHARD) when given, else the scheduler's array index from the
  * environment, else none (every record).
  */
-export function shardFromFlag(text: string | undefined, env: NodeJS.ProcessEnv = process.env): ShardChoice | undefined {
-  if (text !== undefined) return {...parseShard(text, '--shard'), from: '--shard'}
+export function shardFromFlag(text: string | undefined, env: NodeJS.ProcessEnv = process.env): Shard | undefined {
+  if (text !== undefined) return parseShard(text, '--shard')
   if (env.SLURM_ARRAY_TASK_ID !== undefined && env.SLURM_ARRAY_TASK_ID !== '') return slurmShard(env)
   if (env.JOB_COMPLETION_INDEX !== undefined && env.JOB_COMPLETION_INDEX !== '') return indexedJobShard(env)
   return undefined
@@ -47,7 +44,7 @@ function integerVariable(env: NodeJS.ProcessEnv, name: string): number | undefin
 
 // A Slurm array: the task ids are the shard numbers. A whole array --array=0-(N-1) says N itself; a resubmitted part
 // of one (--array=2, --array=4-7) or an offset array cannot, so it needs WEBGYM_SHARD_COUNT (which wins when set).
-function slurmShard(env: NodeJS.ProcessEnv): ShardChoice {
+function slurmShard(env: NodeJS.ProcessEnv): Shard {
   const index = integerVariable(env, 'SLURM_ARRAY_TASK_ID')!
   const given = integerVariable(env, 'WEBGYM_SHARD_COUNT')
   if (given !== undefined) {
@@ -78,7 +75,7 @@ function slurmShard(env: NodeJS.ProcessEnv): ShardChoice {
 }
 
 // A Kubernetes Indexed Job: JOB_COMPLETION_INDEX is 0..completions-1; the Job passes its completions count in.
-function indexedJobShard(env: NodeJS.ProcessEnv): ShardChoice {
+function indexedJobShard(env: NodeJS.ProcessEnv): Shard {
   const index = integerVariable(env, 'JOB_COMPLETION_INDEX')!
   const count = integerVariable(env, 'WEBGYM_SHARD_COUNT')
   if (count === undefined || count < 1) {

@@ -13,6 +13,14 @@ export const variantsFlag = {
   }),
 }
 
+export const pagesFlag = {
+  pages: Flags.string({
+    helpValue: 'DIR',
+    description:
+      'Saved pages to serve as websites of the fixture web, each at <name>.pages.webgym.test: a folder of <name>/source.html (with expected-metadata.json, as Readability keeps them) or of <name>.html files.',
+  }),
+}
+
 /** A fault spec given on the command line; a bad one is a usage error naming the flag. */
 export function parseFaultFlag(flag: string, spec: string): FaultConfig {
   try {

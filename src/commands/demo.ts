@@ -1,6 +1,7 @@
 import {Flags} from '@oclif/core'
 import {BaseCommand} from '../cli/base-command.js'
 import {runDemo} from '../cli/run-demo.js'
+import {pagesFlag} from '../cli/site-flags.js'
 import {UsageError} from '../lib/errors.js'
 import {writeText} from '../lib/io/write-text.js'
 
@@ -13,6 +14,7 @@ export default class Demo extends BaseCommand<typeof Demo> {
     '<%= config.bin %> demo',
     '<%= config.bin %> demo --out /tmp/demo --train-tasks 48 --noise 0.5',
     'OPENAI_BASE_URL=http://gpu:8000/v1 WEBGYM_MODEL=Qwen/Qwen3-VL-8B-Instruct <%= config.bin %> demo --out demo-vllm',
+    '<%= config.bin %> demo --pages fixtures/real-pages    # the saved real pages and their questions join the fixture web',
   ]
 
   static flags = {
@@ -54,6 +56,7 @@ export default class Demo extends BaseCommand<typeof Demo> {
       description: 'Judge with this model (the LLM judge) instead of the fixture web checks.',
     }),
     json: Flags.boolean({default: false, description: 'Print the summary (counts and file paths) as JSON on stdout.'}),
+    ...pagesFlag,
   }
 
   async run(): Promise<void> {
@@ -71,6 +74,7 @@ export default class Demo extends BaseCommand<typeof Demo> {
       policyUrl: flags['base-url'],
       policyModel: flags.model,
       judgeModel: flags['judge-model'],
+      pages: flags.pages,
       reporter: this.reporter,
     })
     if (flags.json) await writeText(`${JSON.stringify(summary, null, 2)}\n`)

@@ -1,5 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../cli/base-command.js'
+import {flagNames} from '../cli/flag-names.js'
 import {inputFlags, seedFlag} from '../cli/flags.js'
 import {UsageError} from '../lib/errors.js'
 import {evaluate} from '../lib/eval/evaluate.js'
@@ -92,10 +93,10 @@ export default class Eval extends BaseCommand<typeof Eval> {
       flags.format === 'json'
         ? `${JSON.stringify(report, null, 2)}\n`
         : flags.format === 'md'
-          ? renderMarkdown(report)
+          ? renderMarkdown(report, flagNames)
           : flags.format === 'csv'
             ? renderCsv(report)
-            : renderText(report)
+            : renderText(report, flagNames)
     await writeText(output)
     if (invalid.skipped > 0) this.reporter.info(`eval: ${invalid.skipped} invalid records skipped`)
   }

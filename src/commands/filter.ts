@@ -2,6 +2,8 @@ import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../cli/base-command.js'
 import {parseFilterOptions} from '../cli/filter-flags.js'
 import {ioFlags, seedFlag} from '../cli/flags.js'
+import {parseTrajectoryExport} from '../cli/trajectory-export-flags.js'
+import {IMAGE_MODES, ROW_LAYOUTS} from '../lib/export/trajectory-columns.js'
 import {filterRecords} from '../lib/filter/filter-records.js'
 import {filterSummaryLine} from '../lib/filter/filter-summary.js'
 import {LEVELS} from '../lib/schema/level.js'
@@ -15,7 +17,9 @@ export default class Filter extends BaseCommand<typeof Filter> {
 
 --drop-repeated-steps takes out of what training sees the steps the rollout flagged repeated and those whose action left the screen unchanged (the next step shows the same screenshot), so the action that finally worked stays: they are marked "train": false and stay in the record, so that webgym train still rebuilds every later prompt from the whole history; the reward and judgment are untouched.
 
---max-per-task K keeps each task's K most recent trajectories (by run.ended_at, else run.started_at; without a time, or on a tie, a later line is newer; a trajectory without a time is older than one with). --sample N chooses N trajectories without replacement, with probability proportional to recency^P (--recency-bias P; 0 is uniform), where recency is the 1-based rank among the trajectories that reach the sampler, as microsoft/webgym's replay buffer weights its pool. Both hold only what they keep in memory; the same input and --seed give byte-identical output.`
+--max-per-task K keeps each task's K most recent trajectories (by run.ended_at, else run.started_at; without a time, or on a tie, a later line is newer; a trajectory without a time is older than one with). --sample N chooses N trajectories without replacement, with probability proportional to recency^P (--recency-bias P; 0 is uniform), where recency is the 1-based rank among the trajectories that reach the sampler, as microsoft/webgym's replay buffer weights its pool. Both hold only what they keep in memory; the same input and --seed give byte-identical output.
+
+--format parquet -o FILE writes the kept trajectories (all of them when no filter is given) as a parquet file for Python trainers and the Hugging Face Hub (datasets, pyarrow, pandas; verl reads parquet): --rows trajectory (default) gives one row per trajectory with its steps as a list of structs, --rows step one row per step with its trajectory's columns repeated. Every column has one type (text, int64, float64, boolean, a list of float64 for the [x, y] coordinate): a missing text is "" and a missing number -1; the task, the run block, the judgment, each action and fields of later versions are JSON text, so every field of the record is in the file. --images path (default) gives each screenshot's path in the store; --images bytes the image files themselves (null for a step without one), as the Hub's Image feature that datasets decodes, read from --shots DIR (else the input file's folder, then its shots/). The file is written whole, through a temporary file renamed when complete, so a failed run leaves none, and it cannot go to stdout. --card FILE also writes a dataset card that declares the column types and says how to load the file.`
 
   static examples = [
     {
@@ -35,6 +39,12 @@ export default class Filter extends BaseCommand<typeof Filter> {
     {
       description: 'Hard tasks that hit the horizon, skipping bad lines',
       command: '<%= config.bin %> filter --level hard --status horizon --on-invalid skip judged.ndjson',
+    },
+    {
+      description:
+        'Successful trajectories as parquet for the Hub: one row per step, screenshots inside, with a dataset card',
+      command:
+        '<%= config.bin %> filter --success judged.ndjson --format parquet --rows step --images bytes --shots shots -o hub/data/train.parquet --card hub/README.md',
     },
   ]
 
@@ -91,6 +101,30 @@ export default class Filter extends BaseCommand<typeof Filter> {
       description:
         'With --sample: weight each trajectory by recency^P (its rank, oldest 1); 0 (default) is uniform, larger P favours newer ones.',
     }),
+    format: Flags.option({
+      options: ['ndjson', 'parquet'] as const,
+      default: 'ndjson' as const,
+      description:
+        'ndjson: each kept record as its input line; parquet: a parquet file (needs -o FILE), see the description.',
+    })(),
+    rows: Flags.option({
+      options: ROW_LAYOUTS,
+      description: 'parquet: one row per trajectory (its steps a list) or per step [default: trajectory].',
+    })(),
+    images: Flags.option({
+      options: IMAGE_MODES,
+      description: "parquet: screenshots as their path in the store, or as the image files' bytes [default: path].",
+    })(),
+    shots: Flags.string({
+      helpValue: 'DIR',
+      description:
+        "With --images bytes: the screenshot store the records' paths are relative to [default: the input file's folder, then its shots/].",
+    }),
+    card: Flags.string({
+      helpValue: 'FILE',
+      description:
+        'parquet: also write a Hugging Face dataset card to FILE (README.md of a Hub dataset repository) that names the data file and declares its columns.',
+    }),
     ...seedFlag,
     ...ioFlags,
   }
@@ -109,10 +143,22 @@ export default class Filter extends BaseCommand<typeof Filter> {
       recencyBias: flags['recency-bias'],
       seed: flags.seed,
     })
+    const parquet = parseTrajectoryExport(
+      {
+        format: flags.format,
+        output: flags.output,
+        rows: flags.rows,
+        images: flags.images,
+        shots: flags.shots,
+        card: flags.card,
+      },
+      this.positionals,
+    )
     const invalid = this.invalidRecords()
     const tally = await filterRecords({
       inputs: this.positionals,
       output: flags.output,
+      parquet,
       filter,
       invalid,
       maxLineBytes: flags['max-line-bytes'],
@@ -122,5 +168,9 @@ export default class Filter extends BaseCommand<typeof Filter> {
     this.reporter.info(
       filterSummaryLine(tally, {invalidSkipped: invalid.skipped, dropRepeatedSteps: filter.dropRepeatedSteps}),
     )
+    if (parquet)
+      this.reporter.info(
+        `filter: wrote ${tally.rowsWritten} rows (one per ${parquet.rows}, screenshots as ${parquet.images === 'bytes' ? 'image bytes' : 'store paths'}) to ${flags.output}${parquet.card ? ` and the dataset card ${parquet.card.path}` : ''}`,
+      )
   }
 }

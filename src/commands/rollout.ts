@@ -1,21 +1,25 @@
 import {writeFile} from 'node:fs/promises'
 import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../cli/base-command.js'
+import {choiceList, namesList} from '../cli/choice-list.js'
 import {flagNames} from '../cli/flag-names.js'
 import {ioFlags} from '../cli/flags.js'
 import {llmClientFromFlags, llmFlags} from '../cli/llm-flags.js'
 import {shardFlag, shardFromFlag} from '../cli/shard-flag.js'
-import {parseFaultFlag} from '../cli/site-flags.js'
+import {SignalStop} from '../cli/rollout-signals.js'
+import {pagesFlag, parseFaultFlag} from '../cli/site-flags.js'
 import {UsageError} from '../lib/errors.js'
 import {writeText} from '../lib/io/write-text.js'
-import {DIALECTS, POLICY_DIALECTS, type DialectName} from '../lib/prompts/policy-dialects.js'
-import {hasElementIds, OBSERVE_MODES, observeMode, type ObserveMode} from '../lib/observe/observe-mode.js'
+import {DIALECT_SUMMARIES, DIALECTS, ELEMENT_DIALECTS} from '../lib/prompts/policy-dialects.js'
+import {ELEMENT_ID_MODES, OBSERVE_MODE_SUMMARIES, OBSERVE_MODES, observeMode} from '../lib/observe/observe-mode.js'
 import {TRACE_MODES} from '../lib/rollout/episode-trace.js'
 import {createPolicy, POLICIES} from '../lib/rollout/policies/create-policy.js'
+import {POLICY_SUMMARIES} from '../lib/rollout/policies/policy-summaries.js'
 import {RANDOM_ACTION_KINDS, type RandomActionKind} from '../lib/rollout/policies/random.js'
-import {runRollout, type RolloutSummary} from '../lib/rollout/run-rollout.js'
+import {runRollout, type RolloutOptions, type RolloutSummary} from '../lib/rollout/run-rollout.js'
 import {ROLLOUT_MODES} from '../lib/rollout/scheduler.js'
 import {DEFAULT_SETTLE} from '../lib/rollout/settle.js'
+import {DEFAULT_FAULT_SPEC} from '../lib/sites/faults.js'
 
 export default class Rollout extends BaseCommand<typeof Rollout> {
   static summary = 'Roll out a policy on tasks in a pool of real Chromium sessions; trajectories on stdout.'
@@ -27,9 +31,9 @@ Settled means: a navigation the action started (even a moment later: a script's 
 
 --mode async (the default) has no barrier of any kind: each of --concurrency sessions starts its next episode the moment one ends, and at most --max-inflight policy requests run at once. --mode sync is the paper's baseline: lock-step batches where every step waits for the slowest session.
 
-Policies: openai (a model behind an OpenAI-compatible endpoint, e.g. vLLM serving Qwen3-VL-8B-Instruct, in the qwen3vl computer-use dialect), random (uniform random actions: the throughput baseline), oracle (fixture web only: the task's reference solution, acted out by coordinates; --oracle-noise P swaps in random actions), replay (the actions of --replay FILE).
+Policies: ${choiceList(POLICY_SUMMARIES)}.
 
-Tasks on the offline fixture web (*.webgym.test) start it automatically unless --sites points at a running one, and each of their episodes ends with the fixture web's programmatic check, stored in the trajectory's "check". A navigation guard refuses file:, chrome:, javascript: and data: URLs and loopback, private and link-local addresses (--allow-host lifts it for a host). SIGINT/SIGTERM: no new episodes, --grace seconds for those in flight, the rest written as aborted; rerun with --resume FILE to finish.`
+Tasks on the offline fixture web (*.webgym.test) start it automatically unless --sites points at a running one, and each of their episodes ends with the fixture web's programmatic check, stored in the trajectory's "check". Tasks on saved pages (*.pages.webgym.test, from \`sites tasks --pages DIR\`) need the same --pages DIR. A navigation guard refuses file:, chrome:, javascript: and data: URLs and loopback, private and link-local addresses (--allow-host lifts it for a host). SIGINT/SIGTERM: no new episodes, --grace seconds for those in flight, the rest written as aborted; rerun with --resume FILE to finish.`
 
   static examples = [
     'webgym sites tasks | head -50 > tasks.ndjson && <%= config.bin %> rollout --policy oracle tasks.ndjson -o traj.ndjson',
@@ -60,14 +64,12 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
     dialect: Flags.option({
       options: DIALECTS,
       default: 'qwen3vl' as const,
-      description:
-        "How the policy model is prompted and its reply read: qwen3vl (Qwen3-VL's computer_use tool call, coordinates 0-1000), tools (OpenAI function calling for any model, coordinates in screenshot pixels), uitars (UI-TARS-1.5's grammar, pixels of its resized screenshot), som (BrowserGym-style calls on element ids, such as click('12'): needs an --observe mode with element ids).",
+      description: `How the policy model is prompted and its reply read: ${choiceList(DIALECT_SUMMARIES)}. ${namesList(ELEMENT_DIALECTS)} needs an --observe mode with element ids.`,
     })(),
     observe: Flags.option({
       options: OBSERVE_MODES,
       default: 'screenshot' as const,
-      description:
-        "What the policy is shown at each step: screenshot; som (the screenshot with a numbered box over each interactive element in view, and their list); axtree (the viewport's accessibility tree, each element with its id; no image); screenshot+axtree or som+axtree. Element ids are those of the step's observation; the oracle acts through them in som and axtree modes.",
+      description: `What the policy is shown at each step: ${choiceList(OBSERVE_MODE_SUMMARIES, '; ')}. Element ids are those of the step's observation; the oracle acts through them in modes with element ids (${namesList(ELEMENT_ID_MODES)}).`,
     })(),
     memory: Flags.boolean({
       default: true,
@@ -250,9 +252,9 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
     }),
     'fixture-faults': Flags.string({
       helpValue: 'SPEC',
-      description:
-        'Faults and hazards of the fixture web the rollout starts itself, as `sites serve --faults` [default: everyday].',
+      description: `Faults and hazards of the fixture web the rollout starts itself, as \`sites serve --faults\` [default: ${DEFAULT_FAULT_SPEC}].`,
     }),
+    ...pagesFlag,
     'allow-host': Flags.string({
       multiple: true,
       multipleNonGreedy: true,
@@ -284,7 +286,6 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
       throw new UsageError('--policy replay needs the trajectories to replay', 'pass --replay FILE (a rollout output)')
     if (flags.sites !== undefined) assertUrl(flags.sites)
     const observe = observeMode(flags.observe)
-    checkDialectFitsObservation(flags.policy, flags.dialect, observe)
     // One count of skipped records for the tasks and the --replay trajectories alike.
     const invalid = this.invalidRecords()
     const policy = await createPolicy({
@@ -301,51 +302,63 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
       invalid,
       names: flagNames,
     })
-    await runRollout({
-      inputs: this.positionals,
-      shard: shardFromFlag(flags.shard),
-      invalid,
-      maxLineBytes: flags['max-line-bytes'],
-      output: flags.output,
-      resume: flags.resume,
-      onSummary: (summary) => this.writeSummary(summary),
-      policy,
-      mode: flags.mode,
-      concurrency,
-      maxInflight: flags['max-inflight'] ?? concurrency,
-      browsers: flags.browsers ?? Math.min(4, concurrency),
-      browserEndpoints: flags['browser-ws'] ?? [],
-      viewport,
-      horizons,
-      maxRepeats: flags['max-repeats'],
-      maxActionErrors: flags['max-action-errors'],
-      stepTimeoutMs: flags['step-timeout'] * 1000,
-      episodeTimeoutMs: flags['episode-timeout'] * 1000,
-      navigationTimeoutMs: flags['navigation-timeout'] * 1000,
-      settle: {
-        quietMs: flags['settle-quiet'],
-        timeoutMs: parseSeconds('--settle-timeout', flags['settle-timeout']) * 1000,
+    const options: RolloutOptions = {
+      tasks: {
+        files: this.positionals,
+        shard: shardFromFlag(flags.shard),
+        invalid,
+        maxLineBytes: flags['max-line-bytes'],
+        samples: flags.samples,
       },
-      observe,
-      samples: flags.samples,
-      trace: {mode: flags.trace, dir: flags['trace-dir']},
-      retries: flags.retries,
-      jpegQuality: flags['jpeg-quality'],
-      imageWindow: flags.window,
-      shots: flags.shots,
-      seed: flags.seed,
-      graceMs: flags.grace * 1000,
-      sites: flags.sites,
-      sitesToken: flags['sites-token'],
-      fixtureFaults:
-        flags['fixture-faults'] === undefined ? undefined : parseFaultFlag('--fixture-faults', flags['fixture-faults']),
-      allowHosts: flags['allow-host'] ?? [],
-      blocklist: flags.blocklist,
-      blockAfter: flags['block-after'],
+      output: {file: flags.output, resume: flags.resume, shots: flags.shots},
+      policy,
+      schedule: {
+        mode: flags.mode,
+        concurrency,
+        maxInflight: flags['max-inflight'] ?? concurrency,
+        retries: flags.retries,
+        seed: flags.seed,
+      },
+      browsers: {local: flags.browsers ?? Math.min(4, concurrency), endpoints: flags['browser-ws'] ?? []},
+      episode: {
+        limits: {
+          horizons,
+          maxRepeats: flags['max-repeats'],
+          maxActionErrors: flags['max-action-errors'],
+          stepTimeoutMs: flags['step-timeout'] * 1000,
+          episodeTimeoutMs: flags['episode-timeout'] * 1000,
+          navigationTimeoutMs: flags['navigation-timeout'] * 1000,
+        },
+        viewport,
+        settle: {
+          quietMs: flags['settle-quiet'],
+          timeoutMs: parseSeconds('--settle-timeout', flags['settle-timeout']) * 1000,
+        },
+        observe: {mode: observe, jpegQuality: flags['jpeg-quality'], imageWindow: flags.window},
+        trace: {mode: flags.trace, dir: flags['trace-dir']},
+      },
+      fixtureWeb: {
+        url: flags.sites,
+        token: flags['sites-token'],
+        faults:
+          flags['fixture-faults'] === undefined
+            ? undefined
+            : parseFaultFlag('--fixture-faults', flags['fixture-faults']),
+        pages: flags.pages,
+      },
+      guard: {allowHosts: flags['allow-host'] ?? [], blocklist: flags.blocklist, blockAfter: flags['block-after']},
       reporter: this.reporter,
-      handleSignals: true,
+      onSummary: (summary) => this.writeSummary(summary),
       names: flagNames,
-    })
+    }
+    const signals = new SignalStop({graceMs: flags.grace * 1000, reporter: this.reporter}).listen()
+    try {
+      const result = await runRollout(options, signals.stop)
+      const interrupted = signals.interrupted(result, flags.resume ?? flags.output)
+      if (interrupted) throw interrupted
+    } finally {
+      signals.dispose()
+    }
   }
 
   /** The summary to the --summary file and, with --json, on stdout (free of trajectories then). */
@@ -404,22 +417,4 @@ function parseRandomActions(text: string): RandomActionKind[] {
     )
   }
   return kinds as RandomActionKind[]
-}
-
-/** A model dialect must act on what the mode shows: element ids need a mode that numbers elements, points an image. */
-function checkDialectFitsObservation(policy: string, dialectName: DialectName, observe: ObserveMode): void {
-  if (policy !== 'openai') return
-  const dialect = POLICY_DIALECTS[dialectName]
-  if (dialect.actsOn === 'elements' && !hasElementIds(observe)) {
-    throw new UsageError(
-      `--dialect ${dialectName} names elements by id, but --observe ${observe.name} numbers none`,
-      'use --observe som, axtree, screenshot+axtree or som+axtree',
-    )
-  }
-  if (dialect.actsOn === 'coordinates' && observe.image === null) {
-    throw new UsageError(
-      `--dialect ${dialectName} points at the screenshot, but --observe ${observe.name} shows no image`,
-      'use --observe screenshot+axtree (or som+axtree), or --dialect som',
-    )
-  }
 }

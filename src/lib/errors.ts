@@ -129,6 +129,19 @@ export function describeValue(value: unknown): string {
   return `${shown} (${typeof value})`
 }
 
+/**
+ * The first line of a message, trimmed and cut to `max` characters (with …), for one-line errors, warnings and prompts.
+ * An error gives its message, without the `api.method: ` prefix Playwright puts on its own (`page.goto: `); any other
+ * value its text.
+ */
+export function firstLine(cause: unknown, max = Infinity): string {
+  const message = (cause as Error | null)?.message
+  const text = typeof message === 'string' ? message : String(cause)
+  let line = text.trim().split('\n')[0]!.trim()
+  if (typeof message === 'string') line = line.replace(/^\w+\.\w+: /, '')
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line
+}
+
 function shellQuote(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`
 }

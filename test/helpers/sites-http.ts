@@ -6,6 +6,8 @@ export interface HttpResult {
   status: number
   headers: Record<string, string | string[] | undefined>
   body: string
+  /** The body as it came, byte for byte. */
+  bytes: Buffer
 }
 
 export function httpGet(
@@ -27,9 +29,10 @@ export function httpGet(
       (res) => {
         const chunks: Buffer[] = []
         res.on('data', (chunk: Buffer) => chunks.push(chunk))
-        res.on('end', () =>
-          resolve({status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8')}),
-        )
+        res.on('end', () => {
+          const bytes = Buffer.concat(chunks)
+          resolve({status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString('utf8'), bytes})
+        })
         res.on('error', reject)
       },
     )

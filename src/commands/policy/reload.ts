@@ -7,7 +7,7 @@ import {reloadAdapter} from '../../lib/policy-server/reload-adapter.js'
 
 export default class PolicyReload extends BaseCommand<typeof PolicyReload> {
   static summary = 'Load a LoRA checkpoint into a running vLLM in place; the next rollouts use it.'
-  static description = `Closes the online RL loop without restarting the policy server: POSTs the adapter to vLLM's /load_lora_adapter with load_inplace, so an adapter already served under --name is replaced and rollouts keep passing the same --model, then checks that GET /models lists the name with the new path as its root. Prints one JSON line on stdout per server: {"name", "path", "base_url", "models"}; with several --base-url (vLLM replicas), each loads it in turn.
+  static description = `Closes the online RL loop without restarting the policy server: POSTs the adapter to vLLM's /load_lora_adapter with load_inplace, so an adapter already served under --name is replaced and rollouts keep naming it (rollout --model), then checks that GET /models lists the name with the new path as its root. Prints one JSON line on stdout per server: {"name", "path", "base_url", "models"}; with several --base-url (vLLM replicas), each loads it in turn.
 
 The server must run with --enable-lora (and --max-lora-rank at least the adapter's rank) and VLLM_ALLOW_RUNTIME_LORA_UPDATING=True in its environment. --adapter is read by the server: a relative path is made absolute here, so use a folder both machines see at the same path (or an absolute path on the server's machine). A local folder must hold adapter_config.json: full fine-tunes are served with \`vllm serve FOLDER\`, not reloaded.
 

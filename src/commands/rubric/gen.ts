@@ -1,14 +1,9 @@
-import {Args, Flags} from '@oclif/core'
-import {BaseCommand} from '../../cli/base-command.js'
-import {ioFlags} from '../../cli/flags.js'
-import {batchFlags, batchOptionsFromFlags} from '../../cli/batch-flags.js'
-import {flagNames} from '../../cli/flag-names.js'
-import {llmClientFromFlags, llmFlags} from '../../cli/llm-flags.js'
-import {runTaskBatch} from '../../lib/batch/task-batch.js'
+import {Flags} from '@oclif/core'
+import {TaskBatchCommand, taskBatchFlags} from '../../cli/task-batch-command.js'
 import {keepsRubric, withRubric} from '../../lib/rubric/generate-rubric.js'
 import {hasSourceRubric} from '../../lib/rubric/rubric-origin.js'
 
-export default class RubricGen extends BaseCommand<typeof RubricGen> {
+export default class RubricGen extends TaskBatchCommand<typeof RubricGen> {
   static summary = 'Write a fact-group rubric for every task with an LLM.'
   static description =
     "Asks an OpenAI-compatible model for each task's rubric: groups of single checkable facts that the final page or answer must show (microsoft/webgym's evaluator_reference). The task's difficulty becomes the number of facts and its level easy (1-3), medium (4-6) or hard (7+); the model and prompt version go to provenance.rubric. The reference answer, when there is one, informs the rubric. Tasks that already have a rubric pass through unless --force; a rubric the source task set gave (DeepShop's sub-requirements, Mind2Web-Live's key nodes: provenance.rubric.made_by source) passes through even then, unless --replace-source-rubrics. Replies are cached, output keeps input order, failed tasks are reported (--failed) and a rerun with --resume does only what is missing."
@@ -18,14 +13,6 @@ export default class RubricGen extends BaseCommand<typeof RubricGen> {
     '<%= config.bin %> rubric gen --base-url https://api.openai.com/v1 --model gpt-4.1-mini --concurrency 64 seeds.ndjson -o rubric.ndjson --failed failed.ndjson',
     '<%= config.bin %> rubric gen seeds.ndjson --resume rubric.ndjson',
   ]
-
-  static strict = false
-  static args = {
-    files: Args.string({
-      ignoreStdin: true,
-      description: 'Task record files (NDJSON, optionally .gz); - or none for stdin',
-    }),
-  }
 
   static flags = {
     force: Flags.boolean({
@@ -38,23 +25,15 @@ export default class RubricGen extends BaseCommand<typeof RubricGen> {
       description:
         'Write a model rubric also for tasks whose rubric their source task set gave (DeepShop, Mind2Web-Live), which are otherwise kept, --force or not.',
     }),
-    ...llmFlags,
-    ...batchFlags,
-    ...ioFlags,
+    ...taskBatchFlags,
   }
 
   async run(): Promise<void> {
     const {flags} = this
     const options = {force: flags.force, replaceSourceRubrics: flags['replace-source-rubrics']}
     const kept = {all: 0, fromSource: 0}
-    await runTaskBatch({
+    await this.runJob({
       label: 'rubric gen',
-      inputs: this.positionals,
-      client: llmClientFromFlags(flags, {reporter: this.reporter}),
-      ...batchOptionsFromFlags(flags),
-      invalid: this.invalidRecords(),
-      names: flagNames,
-      reporter: this.reporter,
       work: async (task, client) => {
         if (keepsRubric(task, options)) {
           kept.all++

@@ -1,14 +1,9 @@
 import {Args, Flags} from '@oclif/core'
-import {BaseCommand} from '../../cli/base-command.js'
-import {ioFlags} from '../../cli/flags.js'
-import {batchFlags, batchOptionsFromFlags} from '../../cli/batch-flags.js'
-import {flagNames} from '../../cli/flag-names.js'
-import {llmClientFromFlags, llmFlags} from '../../cli/llm-flags.js'
-import {runTaskBatch} from '../../lib/batch/task-batch.js'
+import {TaskBatchCommand, taskBatchFlags} from '../../cli/task-batch-command.js'
 import {DecomposeTally} from '../../lib/decompose/decompose-tally.js'
 import {decomposeTask} from '../../lib/decompose/decompose-task.js'
 
-export default class TasksDecompose extends BaseCommand<typeof TasksDecompose> {
+export default class TasksDecompose extends TaskBatchCommand<typeof TasksDecompose> {
   static summary = "Write easier sub-tasks from proper subsets of each task's fact groups."
   static description =
     "The paper's decomposition: a task whose rubric has at least 2 fact groups, one of them with 3 or more facts, gets up to --max-per-task sub-tasks. Each takes a proper subset of the groups that holds a group of 3 or more facts, so it is strictly easier; its rubric is those groups unchanged, its difficulty their number of facts, its level from the bands, its parent_id the task's id and its id `<parent id>/sub-<group ids joined by +>`. An OpenAI-compatible model rewrites the intent to ask for exactly the kept groups (model and prompt version in provenance.decompose); the reference answer is dropped and kept as meta.parent_reference_answer. Subsets are chosen at random under --seed, preferring distinct difficulties; the same input, seed and cache give the same output.\n\n" +
@@ -20,7 +15,7 @@ export default class TasksDecompose extends BaseCommand<typeof TasksDecompose> {
     '<%= config.bin %> tasks decompose rubric.ndjson --resume more.ndjson --failed failed.ndjson',
   ]
 
-  static strict = false
+  // Task files as every Task batch reads them, described for this stage's input.
   static args = {
     files: Args.string({
       ignoreStdin: true,
@@ -36,22 +31,14 @@ export default class TasksDecompose extends BaseCommand<typeof TasksDecompose> {
       helpValue: 'N',
       description: 'Most sub-tasks per eligible task (one model request each).',
     }),
-    ...llmFlags,
-    ...batchFlags,
-    ...ioFlags,
+    ...taskBatchFlags,
   }
 
   async run(): Promise<void> {
     const {flags} = this
     const tally = new DecomposeTally()
-    await runTaskBatch({
+    await this.runJob({
       label: 'tasks decompose',
-      inputs: this.positionals,
-      client: llmClientFromFlags(flags, {reporter: this.reporter}),
-      ...batchOptionsFromFlags(flags),
-      invalid: this.invalidRecords(),
-      names: flagNames,
-      reporter: this.reporter,
       work: async (task, client) => {
         const {eligibility, subtasks} = await decomposeTask(task, client, {
           maxPerTask: flags['max-per-task'],

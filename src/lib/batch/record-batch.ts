@@ -2,7 +2,6 @@ import type {z} from 'zod'
 import {ExplainedError, ExternalError, type RecordLocation} from '../errors.js'
 import type {InvalidRecords} from '../io/invalid-records.js'
 import {readRecords} from '../io/read-records.js'
-import {RecordWriter} from '../io/record-writer.js'
 import {opt, optionKeys, optionText, type OptionNames} from '../option-text.js'
 import {Progress} from '../report/progress.js'
 import type {Reporter} from '../report/reporter.js'
@@ -10,6 +9,7 @@ import type {BatchRunOptions} from './batch-options.js'
 import {FailureLog} from './failure-log.js'
 import {DuplicateRecords} from '../io/duplicate-records.js'
 import {idsAlreadyDone} from './resume.js'
+import {openResumableOutput} from './resume-output.js'
 import type {ResumeNote} from './resume-file.js'
 import {runBatch, type BatchCounts} from './run-batch.js'
 import {ShardFilter} from './shard.js'
@@ -50,7 +50,7 @@ export async function runRecordBatch<S extends z.ZodType>(options: RecordBatchOp
   const done = options.resume
     ? await (options.alreadyDone ?? ((path, told) => idsAlreadyDone(path, 'id', undefined, told)))(options.resume, note)
     : undefined
-  const writer = await RecordWriter.open(options.resume ?? options.output, {append: Boolean(options.resume)})
+  const writer = await openResumableOutput(options)
   const failures = await FailureLog.open(options.failed)
   const progress = new Progress({label: options.label, reporter: options.reporter})
   const duplicates = new DuplicateRecords()

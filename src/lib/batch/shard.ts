@@ -4,7 +4,7 @@ import {createHash} from 'node:crypto'
 export interface Shard {
   index: number
   count: number
-  /** Where it was chosen (`--shard`, `SLURM_ARRAY_TASK_ID`), for the summary line. */
+  /** The scheduler's variable it was taken from (`SLURM_ARRAY_TASK_ID`), for the summary line; none when asked for. */
   from?: string
 }
 
@@ -44,7 +44,7 @@ export class ShardFilter {
   /** ", shard 2/8 (N records left to the other shards)" for a summary line; empty without a shard. */
   note(what = 'records'): string {
     if (!this.shard || this.shard.count <= 1) return ''
-    const from = this.shard.from && this.shard.from !== '--shard' ? ` from ${this.shard.from}` : ''
+    const from = this.shard.from ? ` from ${this.shard.from}` : ''
     return `; shard ${shardText(this.shard)}${from} (${this.outside} ${what} left to the other shards)`
   }
 }

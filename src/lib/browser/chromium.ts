@@ -1,6 +1,6 @@
 import {existsSync} from 'node:fs'
 import {chromium, type Browser, type LaunchOptions} from 'playwright-core'
-import {ExternalError} from '../errors.js'
+import {ExternalError, firstLine} from '../errors.js'
 
 // Debian's Chromium driven by playwright-core: Playwright cannot download its own browsers on these machines.
 
@@ -60,9 +60,8 @@ export async function launchChromium(options: ChromiumOptions = {}): Promise<Bro
   try {
     return await chromium.launch({executablePath, headless: true, args, ...options.launch})
   } catch (error) {
-    const reason = (error as Error).message.split('\n')[0]
     throw new ExternalError(
-      `Chromium did not start: ${reason}`,
+      `Chromium did not start: ${firstLine(error)}`,
       'check that this Chromium build runs on this machine, or set WEBGYM_CHROMIUM to another one',
       {cause: error, command: executablePath, args},
     )

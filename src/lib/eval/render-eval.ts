@@ -1,4 +1,5 @@
 import {stringify} from 'csv-stringify/sync'
+import {opt, optionKeys, optionText, renderText as nameOptions, type OptionNames} from '../option-text.js'
 import type {Cell, EvalReport, PairedReport} from './evaluate.js'
 
 // How the tables (and the report's comparison pages) write rates, intervals and differences.
@@ -10,7 +11,7 @@ export const pValue = (p: number) => (p < 0.0001 ? p.toExponential(2) : p.toFixe
 
 type Table = {title: string; head: string[]; rows: string[][]}
 
-function tables(report: EvalReport): Table[] {
+function tables(report: EvalReport, names: OptionNames): Table[] {
   const runs = report.runs
   const out: Table[] = [
     {
@@ -70,11 +71,11 @@ function tables(report: EvalReport): Table[] {
       ]),
     })
   }
-  for (const paired of report.comparisons) out.push(pairedTable(paired))
+  for (const paired of report.comparisons) out.push(pairedTable(paired, names))
   return out
 }
 
-function pairedTable(paired: PairedReport): Table {
+function pairedTable(paired: PairedReport, names: OptionNames): Table {
   const rows = [
     ['tasks in both', String(paired.n)],
     [`difference (${paired.second} - ${paired.first})`, `${signed(paired.difference)} ${interval(paired.ci95)}`],
@@ -87,7 +88,11 @@ function pairedTable(paired: PairedReport): Table {
   if (paired.only_in_first.length > 0) rows.push([`only in ${paired.first}`, listed(paired.only_in_first)])
   if (paired.only_in_second.length > 0) rows.push([`only in ${paired.second}`, listed(paired.only_in_second)])
   for (const flip of paired.flipped.slice(0, 20)) rows.push([`  ${flip.task_id}`, `${flip.first} -> ${flip.second}`])
-  if (paired.flipped.length > 20) rows.push(['  ...', `${paired.flipped.length - 20} more (--format json lists all)`])
+  if (paired.flipped.length > 20)
+    rows.push([
+      '  ...',
+      nameOptions(optionText`${paired.flipped.length - 20} more (${opt('format')} json lists all)`, names),
+    ])
   return {title: `${paired.second} vs ${paired.first} (paired, on the same tasks)`, head: ['', ''], rows}
 }
 
@@ -95,9 +100,9 @@ function listed(ids: readonly string[]): string {
   return ids.length <= 5 ? ids.join(', ') : `${ids.slice(0, 5).join(', ')} and ${ids.length - 5} more`
 }
 
-/** Aligned plain-text tables, for a terminal. */
-export function renderText(report: EvalReport): string {
-  return tables(report)
+/** Aligned plain-text tables, for a terminal; `names` names options as the caller's front end does. */
+export function renderText(report: EvalReport, names: OptionNames = optionKeys): string {
+  return tables(report, names)
     .map(({title, head, rows}) => {
       const all = head.some((h) => h !== '') ? [head, ...rows] : rows
       const widths = all[0]!.map((_, column) => Math.max(...all.map((row) => row[column]!.length)))
@@ -113,9 +118,9 @@ export function renderText(report: EvalReport): string {
 }
 
 /** GitHub-flavoured Markdown tables, for a paper draft or a pull request. */
-export function renderMarkdown(report: EvalReport): string {
+export function renderMarkdown(report: EvalReport, names: OptionNames = optionKeys): string {
   const escape = (value: string) => value.replaceAll('|', '\\|')
-  return tables(report)
+  return tables(report, names)
     .map(({title, head, rows}) =>
       [
         `### ${title}`,

@@ -12,6 +12,8 @@ export class FilterTally {
   stepsRemoved = 0
   /** Exact duplicate input records (kept, and counted for a warning). */
   readonly duplicates = new DuplicateRecords()
+  /** Rows in the parquet file written (one per kept trajectory or per step); null for NDJSON. */
+  rowsWritten: number | null = null
 
   drop(reason: Text, count = 1): void {
     if (count <= 0) return

@@ -3,9 +3,12 @@ import {dirname} from 'node:path'
 import {once} from 'node:events'
 import {gzipSync} from 'node:zlib'
 import {ExternalError} from '../errors.js'
-import {opt, optionText} from '../option-text.js'
+import {optionText, type Text} from '../option-text.js'
 
 const FLUSH_BYTES = 64 * 1024
+
+/** What a failed write tells the user to do once there is room, unless the stage can resume. */
+const RUN_AGAIN = 'run the command again'
 
 /** Writing the output failed (a full disk, an I/O error): exit 1, one line naming the file. */
 export class OutputWriteError extends ExternalError {}
@@ -31,10 +34,15 @@ export class RecordWriter {
     private readonly gzip: boolean,
     /** The file's size after the last whole flush. */
     private size: number,
+    private readonly rerun: Text,
   ) {}
 
-  static async open(path?: string, options: {append?: boolean} = {}): Promise<RecordWriter> {
-    if (!path || path === '-') return new RecordWriter(null, '<stdout>', false, 0)
+  /**
+   * `append` adds to the file (a resumed run); `rerun` is what a failed write tells the user to do once there is room
+   * (default: run the command again; a stage that can resume says how).
+   */
+  static async open(path?: string, options: {append?: boolean; rerun?: Text} = {}): Promise<RecordWriter> {
+    if (!path || path === '-') return new RecordWriter(null, '<stdout>', false, 0, RUN_AGAIN)
     let handle: FileHandle
     try {
       await mkdir(dirname(path), {recursive: true})
@@ -46,7 +54,7 @@ export class RecordWriter {
       )
     }
     const size = options.append ? (await handle.stat()).size : 0
-    return new RecordWriter(handle, path, path.endsWith('.gz'), size)
+    return new RecordWriter(handle, path, path.endsWith('.gz'), size, options.rerun ?? RUN_AGAIN)
   }
 
   async write(record: unknown): Promise<void> {
@@ -111,13 +119,13 @@ export class RecordWriter {
       this.size += data.length
     } catch (error) {
       await handle.truncate(this.size).catch(() => {})
-      this.failure = writeFailure(this.target, error, this.count)
+      this.failure = writeFailure(this.target, error, this.count, this.rerun)
       throw this.failure
     }
   }
 }
 
-function writeFailure(path: string, error: unknown, written: number): OutputWriteError {
+function writeFailure(path: string, error: unknown, written: number, rerun: Text): OutputWriteError {
   const code = (error as NodeJS.ErrnoException).code
   const what =
     code === 'ENOSPC'
@@ -129,7 +137,7 @@ function writeFailure(path: string, error: unknown, written: number): OutputWrit
           : ((error as Error).message ?? String(error))
   return new OutputWriteError(
     `${path}: ${what}${code ? ` (${code})` : ''}; the ${written} records written before it are whole`,
-    optionText`free space or write elsewhere, then rerun with ${opt('resume')} ${path}`,
+    optionText`free space or write elsewhere, then ${rerun}`,
     {cause: error},
   )
 }

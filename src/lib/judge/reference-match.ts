@@ -1,8 +1,11 @@
-// The cheap part of the reference-answer check: answers that are the reference once normalised match; when both are
-// one number in the same words (the same unit, no "not" or "less than" around it), equal numbers match and different
-// ones do not; anything else is for the model to decide. A wrong 1 costs more than a model request, so plain
+// The cheap part of the reference-answer check: answers that are the reference once normalised match; a reference
+// that is a date matches an answer that writes that one date in any common format and nothing else that could be a
+// date (and is a mismatch for an answer that is only another date); when both are one number in the same words (the
+// same unit, no "not" or "less than" around it), equal numbers match and different ones do not; anything else is for
+// the model to decide. A wrong 1 costs more than a model request, so plain
 // matching decides only what it cannot get wrong.
 
+import {datesIn, type DateMention} from '../answers/calendar-dates.js'
 import {normaliseAnswer} from '../answers/normalise-answer.js'
 
 export type ReferenceOutcome = 'match' | 'mismatch' | 'inconclusive'
@@ -49,9 +52,42 @@ export function compareToReference(answer: string, reference: string): Reference
   )
     return 'inconclusive'
   if (a === r) return 'match'
+  const dated = compareDates(answer, reference)
+  if (dated !== null) return dated
   const given = numbersIn(answer)
   const expected = numbersIn(reference)
   if (given.length !== 1 || expected.length !== 1) return 'inconclusive'
   if (answerShape.words !== referenceShape.words) return 'inconclusive'
   return sameNumber(given[0], expected[0]) ? 'match' : 'mismatch'
+}
+
+/**
+ * For a reference that is one date and nothing else: an answer whose one date is that date matches, an answer that is
+ * only another date does not, and an answer with several dates, or one that could be read two ways (`03/05/2019`), is
+ * for the model. Null when the reference is not a date alone or the answer writes none.
+ */
+function compareDates(answer: string, reference: string): ReferenceOutcome | null {
+  const expected = onlyDate(reference)
+  if (expected === null || expected.dates.length !== 1) return null
+  const given = datesIn(answer)
+  if (given.length === 0) return null
+  if (given.length > 1 || given[0]!.dates.length > 1) return 'inconclusive'
+  const mention = given[0]!
+  const words = normaliseAnswer(answer.slice(0, mention.index) + answer.slice(mention.index + mention.text.length))
+  if (words.split(' ').some((word) => HEDGES.has(word))) return 'inconclusive'
+  if (mention.dates[0] === expected.dates[0]) return 'match'
+  return words === '' ? 'mismatch' : 'inconclusive'
+}
+
+/** Words around a date that change what it says ("not on", "before", "until"): the model decides those. */
+const HEDGES = new Set(['not', 'no', 'never', 'before', 'after', 'until', 'since', 'than', 'except', 'between', 'or'])
+
+/** The text's one date mention when the text is nothing but it (punctuation aside). */
+function onlyDate(text: string): DateMention | null {
+  const mentions = datesIn(text)
+  if (mentions.length !== 1) return null
+  const mention = mentions[0]!
+  return normaliseAnswer(text.slice(0, mention.index) + text.slice(mention.index + mention.text.length)) === ''
+    ? mention
+    : null
 }

@@ -1,6 +1,7 @@
 import OpenAI from 'openai'
 import type {ChatCompletionMessageParam} from 'openai/resources/chat/completions'
 import type {z} from 'zod'
+import {opt, optionText, type Text} from '../option-text.js'
 import {EndpointPool, type EndpointSummary} from './endpoint-pool.js'
 import {createHttpFetch, INVALID_JSON_REPLY} from './http-fetch.js'
 import {LlmStats} from './llm-stats.js'
@@ -28,7 +29,7 @@ export interface LlmOptions {
   /** The longest wait a server's Retry-After may impose before a retry (ms); a longer one is cut to this. */
   maxRetryWaitMs?: number
   /** Told, in one line, when a server asks to wait before a retry (at most one line per 10 s). */
-  onWait?: (text: string) => void
+  onWait?: (text: Text) => void
 }
 
 /** A Retry-After longer than this is said on stderr (ms). */
@@ -293,7 +294,7 @@ export class LlmClient {
       this.lastWaitSaidAt = now
       const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`
       this.options.onWait?.(
-        `the model server at ${this.options.baseURL} answered HTTP ${response.status} and asked to wait ${seconds(askedMs)} (Retry-After) before retrying; waiting ${seconds(waitMs)}${askedMs > capMs ? ' (--max-retry-wait)' : ''}`,
+        optionText`the model server at ${this.options.baseURL} answered HTTP ${response.status} and asked to wait ${seconds(askedMs)} (Retry-After) before retrying; waiting ${seconds(waitMs)}${askedMs > capMs ? optionText` (${opt('maxRetryWait')})` : ''}`,
       )
     }
   }

@@ -10,6 +10,15 @@ export type ObservePart = (typeof OBSERVE_PARTS)[number]
 export const OBSERVE_MODES = ['screenshot', 'som', 'axtree', 'screenshot+axtree', 'som+axtree'] as const
 export type ObserveModeName = (typeof OBSERVE_MODES)[number]
 
+/** Each mode in a few words, for help. */
+export const OBSERVE_MODE_SUMMARIES: Record<ObserveModeName, string> = {
+  screenshot: 'the screenshot of the viewport',
+  som: 'the screenshot with a numbered box over each interactive element in view, and their list',
+  axtree: "the viewport's accessibility tree, each element with its id; no image",
+  'screenshot+axtree': 'the screenshot and the tree',
+  'som+axtree': 'the marked screenshot, its list and the tree',
+}
+
 export interface ObserveMode {
   name: ObserveModeName
   /** The policy sees an image: the plain screenshot, or the marked one in som. */
@@ -36,6 +45,12 @@ export function observeMode(name: ObserveModeName): ObserveMode {
 export function hasElementIds(mode: ObserveMode): boolean {
   return mode.elementList || mode.axtree
 }
+
+/** The modes that number elements. */
+export const ELEMENT_ID_MODES = OBSERVE_MODES.filter((name) => hasElementIds(observeMode(name)))
+
+/** The modes that show an image (the screenshot, marked or not). */
+export const IMAGE_MODES = OBSERVE_MODES.filter((name) => observeMode(name).image !== null)
 
 /** The mode a trajectory's run block names (records without one were taken in screenshot mode). */
 export function observeModeOf(run: {observe?: ObserveModeName}): ObserveMode {

@@ -10,6 +10,8 @@ import {BROWSER_TOOLS, buildToolsMessages, parseToolsResponse, TOOLS_PROMPT_VERS
 /** How a policy model is prompted and its reply read: one versioned prompt builder and its parser. */
 export interface PolicyDialect {
   name: string
+  /** The dialect in a few words, for help. */
+  summary: string
   /** Recorded in every trajectory (run.prompt_version), so that training rebuilds the same prompts. */
   promptVersion: string
   buildMessages(input: PolicyPromptInput): ChatMessage[]
@@ -37,6 +39,7 @@ export interface PolicyDialect {
 
 const qwen3vl: PolicyDialect = {
   name: 'qwen3vl',
+  summary: "Qwen3-VL's computer_use tool call, coordinates 0-1000",
   promptVersion: QWEN3VL_PROMPT_VERSION,
   buildMessages: buildPolicyMessages,
   responseText: ({content, toolCalls}) => withToolCalls(content, toolCalls),
@@ -47,6 +50,7 @@ const qwen3vl: PolicyDialect = {
 // UI-TARS-1.5 (ByteDance-Seed/UI-TARS-1.5-7B behind vLLM): its grammar and its resized-pixel coordinates.
 const uitars: PolicyDialect = {
   name: 'uitars',
+  summary: "UI-TARS-1.5's grammar, pixels of its resized screenshot",
   promptVersion: UITARS_PROMPT_VERSION,
   buildMessages: buildUiTarsMessages,
   responseText: ({content}) => content,
@@ -57,6 +61,7 @@ const uitars: PolicyDialect = {
 // Plain OpenAI function calling, for any model behind an OpenAI-compatible server; pixel coordinates.
 const tools: PolicyDialect = {
   name: 'tools',
+  summary: 'OpenAI function calling for any model, coordinates in screenshot pixels',
   promptVersion: TOOLS_PROMPT_VERSION,
   buildMessages: buildToolsMessages,
   tools: BROWSER_TOOLS,
@@ -68,6 +73,7 @@ const tools: PolicyDialect = {
 // Element ids of a Set-of-Marks or accessibility-tree observation, in BrowserGym's function grammar.
 const som: PolicyDialect = {
   name: 'som',
+  summary: "BrowserGym-style calls on element ids, such as click('12')",
   promptVersion: SOM_PROMPT_VERSION,
   buildMessages: buildSomMessages,
   responseText: ({content}) => content,
@@ -79,6 +85,14 @@ const som: PolicyDialect = {
 export const POLICY_DIALECTS = {qwen3vl, som, tools, uitars} as const satisfies Record<string, PolicyDialect>
 export type DialectName = keyof typeof POLICY_DIALECTS
 export const DIALECTS = Object.keys(POLICY_DIALECTS) as DialectName[]
+
+/** Each dialect in a few words, by name, for help. */
+export const DIALECT_SUMMARIES = Object.fromEntries(
+  DIALECTS.map((name) => [name, POLICY_DIALECTS[name].summary]),
+) as Record<DialectName, string>
+
+/** The dialects that name elements by id (they need an observation mode that numbers elements). */
+export const ELEMENT_DIALECTS = DIALECTS.filter((name) => POLICY_DIALECTS[name].actsOn === 'elements')
 
 /** The dialect whose prompts a trajectory's run.prompt_version names, or undefined if this webgym has none. */
 export function dialectForPromptVersion(version: string): PolicyDialect | undefined {

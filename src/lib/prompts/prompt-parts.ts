@@ -1,7 +1,8 @@
 // The pieces every policy dialect's prompt builder shares: message parts, the line that introduces a screenshot, and
 // the notes about the previous action. Each dialect keeps its own wording of the no-effect note (it is part of its
 // versioned prompt).
-import {oneLine} from './qwen3vl-actions.js'
+import {firstLine} from '../errors.js'
+import {ACTION_ERROR_CHARS} from './qwen3vl-actions.js'
 
 export type ContentPart = {type: 'text'; text: string} | {type: 'image_url'; image_url: {url: string}}
 
@@ -31,7 +32,7 @@ export function imageParts(url: string | undefined): ContentPart[] {
 /** The previous action's failure, and `noEffectNote` when it left the screen unchanged. */
 export function roundNotes(error: string | null, noEffect: boolean, noEffectNote: string): string[] {
   const notes: string[] = []
-  if (error) notes.push(`Your previous action failed: ${oneLine(error)}`)
+  if (error) notes.push(`Your previous action failed: ${firstLine(error, ACTION_ERROR_CHARS)}`)
   if (noEffect) notes.push(noEffectNote)
   return notes
 }

@@ -10,8 +10,5 @@ export const MAX_WAIT_SECONDS = 10
 export const TOOL_OPEN = '<tool_call>'
 export const TOOL_CLOSE = '</tool_call>'
 
-/** A message on one line, cut to `max` characters, for prompts and parse errors. */
-export function oneLine(message: string, max = 300): string {
-  const first = message.trim().split('\n')[0].trim()
-  return first.length > max ? `${first.slice(0, max - 1)}…` : first
-}
+/** How much of an action's error line a prompt repeats to the model. */
+export const ACTION_ERROR_CHARS = 300

@@ -1,11 +1,11 @@
 // Reading a Qwen3-VL policy reply: the <tool_call> with the computer_use action, and the Thought/Action/Memory
 // sections around it. Never throws: a reply that gives no usable action says why in one line.
+import {firstLine} from '../errors.js'
 import type {Action} from '../schema/trajectory.js'
 import {
   DEFAULT_WAIT_SECONDS,
   DIRECTIONS,
   MAX_WAIT_SECONDS,
-  oneLine,
   POLICY_ACTIONS,
   TOOL_CLOSE,
   TOOL_OPEN,
@@ -131,7 +131,7 @@ function readAction(body: string): ActionResult {
   try {
     call = JSON.parse(json)
   } catch (error) {
-    return {error: `invalid JSON in <tool_call>: ${oneLine((error as Error).message, 120)}`}
+    return {error: `invalid JSON in <tool_call>: ${firstLine(error, 120)}`}
   }
   if (!isRecord(call)) return {error: `<tool_call> is not a JSON object, got ${quote(call)}`}
   let args: unknown = call.arguments ?? call.parameters
@@ -139,7 +139,7 @@ function readAction(body: string): ActionResult {
     try {
       args = JSON.parse(args)
     } catch (error) {
-      return {error: `invalid JSON in tool_call arguments: ${oneLine((error as Error).message, 120)}`}
+      return {error: `invalid JSON in tool_call arguments: ${firstLine(error, 120)}`}
     }
   }
   if (args === undefined && 'action' in call) args = call

@@ -1,4 +1,5 @@
 import type {ChatMessage} from '../llm/client.js'
+import {firstLine} from '../errors.js'
 import type {Action} from '../schema/trajectory.js'
 import {imageParts, pageLine, text} from './prompt-parts.js'
 import {screenshotOrNote, windowedMessages} from './windowed-dialogue.js'
@@ -6,7 +7,7 @@ import {
   DEFAULT_WAIT_SECONDS,
   DIRECTIONS,
   MAX_WAIT_SECONDS,
-  oneLine,
+  ACTION_ERROR_CHARS,
   POLICY_ACTIONS,
   TOOL_CLOSE,
   TOOL_OPEN,
@@ -179,7 +180,7 @@ function introText(task: PolicyPromptInput['task'], older: readonly PolicyRound[
 
 function historyLine(step: number, round: PolicyRound): string {
   let line = `Step ${step}: ${round.action ? formatAction(round.action) : 'no valid action'} on ${round.url}`
-  if (round.action_error) line += ` (failed: ${oneLine(round.action_error)})`
+  if (round.action_error) line += ` (failed: ${firstLine(round.action_error, ACTION_ERROR_CHARS)})`
   if (round.repeated) line += ' (no effect: the screen did not change)'
   return line
 }

@@ -3,7 +3,8 @@
 // when the action runs. Never throws.
 import {parsePythonLiteral, PythonLiteralError} from '../sources/python-literal.js'
 import type {Action} from '../schema/trajectory.js'
-import {MAX_WAIT_SECONDS, oneLine} from './qwen3vl-actions.js'
+import {firstLine} from '../errors.js'
+import {MAX_WAIT_SECONDS} from './qwen3vl-actions.js'
 import type {ParsedPolicyResponse} from './qwen3vl-reply.js'
 import {SOM_FUNCTIONS} from './som-actions.js'
 
@@ -84,7 +85,7 @@ function readCall(name: string, argText: string): Result {
   } catch (error) {
     const problem = error instanceof PythonLiteralError ? error.message : String(error)
     return {
-      error: `cannot read the arguments of ${name}(${oneLine(argText, 80)}): ${problem}; give them as Python literals, e.g. fill('12', 'text')`,
+      error: `cannot read the arguments of ${name}(${firstLine(argText, 80)}): ${problem}; give them as Python literals, e.g. fill('12', 'text')`,
     }
   }
   const element = () => elementId(name, args[0])
@@ -147,5 +148,5 @@ function elementId(name: string, value: unknown): number | string {
 }
 
 function quote(value: unknown): string {
-  return value === undefined ? 'nothing' : oneLine(JSON.stringify(value) ?? String(value), 80)
+  return value === undefined ? 'nothing' : firstLine(JSON.stringify(value) ?? String(value), 80)
 }

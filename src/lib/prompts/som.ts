@@ -6,7 +6,8 @@ import type {ChatMessage} from '../llm/client.js'
 import type {Action} from '../schema/trajectory.js'
 import {imageParts, text} from './prompt-parts.js'
 import {screenshotOrNote, windowedMessages} from './windowed-dialogue.js'
-import {oneLine} from './qwen3vl-actions.js'
+import {firstLine} from '../errors.js'
+import {ACTION_ERROR_CHARS} from './qwen3vl-actions.js'
 import type {PolicyPromptInput, PolicyRound} from './qwen3vl.js'
 import {SOM_SCROLL_PIXELS, somCall} from './som-actions.js'
 
@@ -88,7 +89,7 @@ function introText(input: PolicyPromptInput, older: readonly PolicyRound[]): str
     lines.push('', 'Earlier steps (their observations are no longer shown):')
     older.forEach((round, i) => {
       let line = `Step ${i + 1}: ${round.action ? somCall(round.action) : 'no valid action'} on ${round.url}`
-      if (round.action_error) line += ` (failed: ${oneLine(round.action_error)})`
+      if (round.action_error) line += ` (failed: ${firstLine(round.action_error, ACTION_ERROR_CHARS)})`
       if (round.repeated) line += ' (no effect)'
       lines.push(line)
     })

@@ -9,7 +9,15 @@ import type {ChatMessage} from '../llm/client.js'
 import {imageParts, pageLine, text} from './prompt-parts.js'
 import {screenshotOrNote, windowedMessages} from './windowed-dialogue.js'
 import type {Action} from '../schema/trajectory.js'
-import {DEFAULT_WAIT_SECONDS, DIRECTIONS, MAX_WAIT_SECONDS, oneLine, TOOL_CLOSE, TOOL_OPEN} from './qwen3vl-actions.js'
+import {firstLine} from '../errors.js'
+import {
+  ACTION_ERROR_CHARS,
+  DEFAULT_WAIT_SECONDS,
+  DIRECTIONS,
+  MAX_WAIT_SECONDS,
+  TOOL_CLOSE,
+  TOOL_OPEN,
+} from './qwen3vl-actions.js'
 import type {ParsedPolicyResponse} from './qwen3vl-reply.js'
 import type {PolicyPromptInput, PolicyRound} from './qwen3vl.js'
 
@@ -169,7 +177,7 @@ export function parseToolsResponse(reply: string | null | undefined, viewport: S
       actionText: null,
       action: null,
       memory: null,
-      error: `invalid JSON in the function call: ${oneLine((error as Error).message, 120)}`,
+      error: `invalid JSON in the function call: ${firstLine(error, 120)}`,
     }
   }
   const record = (call ?? {}) as {name?: unknown; arguments?: unknown}
@@ -245,7 +253,7 @@ function introText(input: PolicyPromptInput, older: readonly PolicyRound[]): str
     older.forEach((round, i) => {
       const call = round.action ? toolCall(round.action, input.viewport) : null
       let line = `Step ${i + 1}: ${call ? `${call.name}(${JSON.stringify(call.arguments)})` : 'no valid call'} on ${round.url}`
-      if (round.action_error) line += ` (failed: ${oneLine(round.action_error)})`
+      if (round.action_error) line += ` (failed: ${firstLine(round.action_error, ACTION_ERROR_CHARS)})`
       if (round.repeated) line += ' (no effect: the screen did not change)'
       lines.push(line)
     })

@@ -2,7 +2,8 @@
 // as start_box='(x,y)' (with or without <|box_start|> tokens), a box '(x1,y1,x2,y2)' (its centre) or
 // point='<point>x y</point>', in the model's resized-screenshot pixels (uitars-coordinates.ts). Never throws.
 import type {Action} from '../schema/trajectory.js'
-import {DIRECTIONS, oneLine} from './qwen3vl-actions.js'
+import {firstLine} from '../errors.js'
+import {DIRECTIONS} from './qwen3vl-actions.js'
 import type {ParsedPolicyResponse} from './qwen3vl-reply.js'
 import {fromUiTars, type Size} from './uitars-coordinates.js'
 
@@ -132,5 +133,5 @@ function readPoint(text: string, viewport: Size): [number, number] | string {
 }
 
 function quote(value: unknown): string {
-  return JSON.stringify(oneLine(String(value ?? ''), 60))
+  return JSON.stringify(firstLine(String(value ?? ''), 60))
 }

@@ -6,7 +6,8 @@ import type {ChatMessage} from '../llm/client.js'
 import {imageParts, pageLine, text} from './prompt-parts.js'
 import {screenshotOrNote, windowedMessages} from './windowed-dialogue.js'
 import type {Action} from '../schema/trajectory.js'
-import {oneLine} from './qwen3vl-actions.js'
+import {firstLine} from '../errors.js'
+import {ACTION_ERROR_CHARS} from './qwen3vl-actions.js'
 import type {PolicyPromptInput, PolicyRound} from './qwen3vl.js'
 import {toUiTars, uitarsCanvas} from './uitars-coordinates.js'
 
@@ -101,7 +102,7 @@ function escape(value: string): string {
 
 function historyLine(step: number, round: PolicyRound, viewport: {width: number; height: number}): string {
   let line = `Step ${step}: ${round.action ? uitarsCall(round.action, viewport) : 'no valid action'} on ${round.url}`
-  if (round.action_error) line += ` (failed: ${oneLine(round.action_error)})`
+  if (round.action_error) line += ` (failed: ${firstLine(round.action_error, ACTION_ERROR_CHARS)})`
   if (round.repeated) line += ' (no effect: the screen did not change)'
   return line
 }

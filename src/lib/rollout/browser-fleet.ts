@@ -1,6 +1,7 @@
 import {lookup} from 'node:dns/promises'
 import {readFile} from 'node:fs/promises'
 import {UsageError} from '../errors.js'
+import {opt, optionText} from '../option-text.js'
 
 /**
  * Where the remote browser servers of a rollout are listed, each re-read as the run goes: `ws://` (or `wss://`)
@@ -25,7 +26,7 @@ export async function fleetSources(values: readonly string[]): Promise<FleetSour
       await source.endpoints()
     } catch (error) {
       throw new UsageError(
-        `--browser-ws ${source.text}: ${(error as Error).message}`,
+        optionText`${opt('browserEndpoints')} ${source.text}: ${(error as Error).message}`,
         'pass ws://HOST:PORT/PATH (what `webgym browsers serve` prints), a file listing such endpoints, or dns+ws://NAME:PORT/PATH',
       )
     }

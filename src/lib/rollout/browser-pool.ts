@@ -1,7 +1,7 @@
 import {chromium, type Browser, type BrowserContext} from 'playwright-core'
 import {TimeoutError, withTimeout} from '../async/with-timeout.js'
 import {chromiumPath, launchChromium} from '../browser/chromium.js'
-import {ExternalError} from '../errors.js'
+import {ExternalError, firstLine} from '../errors.js'
 import {opt, optionText} from '../option-text.js'
 import type {Reporter} from '../report/reporter.js'
 import {currentEndpoints, type FleetSource} from './browser-fleet.js'
@@ -100,7 +100,7 @@ export class BrowserPool {
     }
     // A fleet: every server listed now is tried; the run starts when one answers, and the others join as they do.
     const endpoints = await currentEndpoints(options.fleet!, (source, error) =>
-      options.reporter.warn(`--browser-ws ${source.text}: ${error.message}`),
+      options.reporter.warn(optionText`${opt('browserEndpoints')} ${source.text}: ${error.message}`),
     )
     if (endpoints.length === 0)
       throw new ExternalError(
@@ -260,7 +260,9 @@ export class BrowserPool {
       let failed = false
       const endpoints = await currentEndpoints(this.options.fleet!, (source, error) => {
         failed = true
-        this.options.reporter.warn(`--browser-ws ${source.text}: ${error.message} (the servers already known stay)`)
+        this.options.reporter.warn(
+          optionText`${opt('browserEndpoints')} ${source.text}: ${error.message} (the servers already known stay)`,
+        )
       })
       if (this.closing) return
       const listed = new Set(endpoints)
@@ -298,7 +300,7 @@ export class BrowserPool {
     member.strikes++
     member.downUntil = Date.now() + Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** (member.strikes - 1))
     if (member.strikes === 1)
-      this.options.reporter.warn(`${error.message.split('\n')[0]}; the others take its episodes, and it is tried again`)
+      this.options.reporter.warn(`${firstLine(error)}; the others take its episodes, and it is tried again`)
   }
 
   /** Waits for a fleet server to connect; gives up when none has answered for FLEET_GIVE_UP_MS. */
@@ -307,7 +309,7 @@ export class BrowserPool {
       const servers = this.members.filter((member) => !member.retired).map((member) => member.endpoint)
       throw new ExternalError(
         `no browser server of the fleet has answered for ${FLEET_GIVE_UP_MS / 1000} s (${servers.join(', ') || 'none listed'})`,
-        'check the servers (`webgym browsers serve`) and the --browser-ws list, then rerun with --resume',
+        optionText`check the servers (\`webgym browsers serve\`) and the ${opt('browserEndpoints')} list, then rerun with ${opt('resume')}`,
       )
     }
     this.reconnectDue()
@@ -366,7 +368,7 @@ export class BrowserPool {
       const browser = member.endpoint
         ? await chromium.connect(member.endpoint, {timeout: CONNECT_TIMEOUT_MS}).catch((error: Error) => {
             throw new ExternalError(
-              `cannot connect to the browser server at ${member.endpoint}: ${error.message.split('\n')[0]}`,
+              `cannot connect to the browser server at ${member.endpoint}: ${firstLine(error)}`,
               'start one with `webgym browsers serve` on the worker and pass the ws:// address it prints',
             )
           })
@@ -381,7 +383,7 @@ export class BrowserPool {
         } catch (error) {
           await browser.close().catch(() => {})
           throw new ExternalError(
-            `cannot prepare browser ${member.id + 1}: ${(error as Error).message.split('\n')[0]}`,
+            `cannot prepare browser ${member.id + 1}: ${firstLine(error)}`,
             'check the Chromium build: the rollout needs its DevTools protocol (CDP)',
           )
         }

@@ -1,7 +1,11 @@
 import {errors} from 'playwright-core'
 import {TimeoutError} from '../async/with-timeout.js'
+import {firstLine} from '../errors.js'
 import type {EpisodeCause, EpisodeEndKind, EpisodeStage, Trajectory} from '../schema/trajectory.js'
 import {PolicyFailure} from './policy.js'
+
+// The episode's error lines are first lines of what was thrown (episode.ts takes the helper from here).
+export {firstLine}
 
 /** How an episode ends: its status, the typed cause, and a line for people (null when there is nothing to say). */
 export interface EpisodeEnd {
@@ -59,10 +63,4 @@ export function failureIn(
     `${context.what} failed: ${firstLine(cause)}`,
     stage,
   )
-}
-
-/** The first line of an error's message, without Playwright's `page.goto: ` prefix. */
-export function firstLine(cause: unknown): string {
-  const text = (cause as Error)?.message ?? String(cause)
-  return text.split('\n')[0]!.replace(/^\w+\.\w+: /, '')
 }

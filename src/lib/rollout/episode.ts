@@ -5,44 +5,23 @@ import type {ArtefactStore} from '../io/artefact-store.js'
 import type {Task} from '../schema/task.js'
 import type {Action, Step, StepObservation, Trajectory} from '../schema/trajectory.js'
 import {elementPoint, focusElement} from '../observe/element-target.js'
-import type {ObserveMode, ObserveModeName} from '../observe/observe-mode.js'
 import {blockedPageReason} from './blocked-page.js'
 import type {Blocklist} from './blocklist.js'
-import type {Lease, Viewport} from './browser-pool.js'
+import type {Lease} from './browser-pool.js'
 import {performAction, sameAction} from './browser-actions.js'
 import {BrowsingSession} from './browsing-session.js'
 import {ended, failureIn, firstLine, type EpisodeEnd, type StageOutcome} from './episode-outcome.js'
-import {finishTrace, startTrace, type TraceMode} from './episode-trace.js'
+import {horizonOf, type EpisodeLimits, type EpisodeSettings} from './episode-settings.js'
+import {finishTrace, startTrace} from './episode-trace.js'
 import type {RolloutMetrics} from './metrics.js'
 import type {EgressCheck} from '../egress/egress-check.js'
 import type {NavigationGuard} from './navigation-guard.js'
 import type {EpisodePolicy, Observation, PastStep, PolicyOutput} from './policy.js'
 import type {SettleResult} from './settle.js'
+import type {StepGate} from './step-barrier.js'
+import {trajectoryRecord, type Attempt, type RunBase} from './trajectory-record.js'
 
 export {BrowserLostError} from './episode-outcome.js'
-
-/** Lock-step batches (`--mode sync`): every session waits here for the slowest one, twice a step. */
-export interface StepGate {
-  arrive(): Promise<void>
-  leave(): void
-}
-
-/** The run block every trajectory of a run shares; the episode adds its horizon and times. */
-export interface RunBase {
-  policy: string
-  model: string | null
-  prompt_version: string | null
-  policy_version: string | null
-  /** A model policy's prompt window and memory setting. */
-  window?: number
-  memory?: boolean
-  viewport: Viewport
-  seed: number | null
-  webgym_version: string
-  settle: {quiet_ms: number; timeout_ms: number}
-  /** The observation mode, when not screenshot. */
-  observe?: ObserveModeName
-}
 
 /**
  * A task's own check at the end of its episode, passed in by the run (the fixture web's programmatic check): it gets
@@ -56,30 +35,14 @@ export type EpisodeValidator = (input: {
   steps: readonly Step[]
 }) => Promise<Record<string, unknown> | undefined>
 
-export interface EpisodeOptions {
-  run: RunBase
-  viewport: Viewport
-  horizon: number
-  maxRepeats: number
-  /** Malformed responses in a row before the episode ends with status error. */
-  maxActionErrors: number
-  stepTimeoutMs: number
-  episodeTimeoutMs: number
-  navigationTimeoutMs: number
-  /** When a page counts as settled before it is observed (settle.ts); timeoutMs 0 turns it off. */
-  settle: {quietMs: number; timeoutMs: number}
-  /** What the policy is shown (--observe). */
-  observe: ObserveMode
-  jpegQuality: number
-  /** Screenshots kept in memory for the policy's prompt window. */
-  imageWindow: number
+/** What a run lends each of its episodes: the screenshot store, the guards, the blocklist, the check, the limits. */
+export interface EpisodeServices {
   shots: ArtefactStore
   guard: NavigationGuard
   /** The egress proxy of local browsers (absent for remote ones: their server runs its own). */
   egress?: EgressCheck
   blocklist: Blocklist
   validate?: EpisodeValidator
-  trace: {mode: TraceMode; dir: string}
   metrics: RolloutMetrics
   /** null for a model policy (its client has timeouts); a policy that reads the page gets the step timeout. */
   policyTimeoutMs: number | null
@@ -90,13 +53,39 @@ export interface EpisodeOptions {
    * first wave does not load every start page at the same instant on the same cores and time its own start pages out.
    */
   limitStarts: <T>(start: () => Promise<T>) => Promise<T>
+}
+
+/** What every episode of a run has in common: its settings, what the run lends it, and the run block it records. */
+export interface EpisodeCommon {
+  settings: EpisodeSettings
+  services: EpisodeServices
+  /** The run block of its trajectory (runBlock). */
+  run: RunBase
+}
+
+/** The browser context an episode runs in (a pool's lease, or any fresh context), and whether its browser is gone. */
+export type EpisodeLease = Pick<Lease, 'context' | 'lost'>
+
+/** One episode to run: the task and its attempt, where, by whom, and the signal that ends it at once (as aborted). */
+export interface EpisodeInput extends EpisodeCommon {
+  task: Task
+  attempt: Attempt
+  lease: EpisodeLease
+  policy: EpisodePolicy
+  signal: AbortSignal
+  /** The lock step of `--mode sync`: the episode waits there twice a step, and leaves it when it ends. */
   gate?: StepGate
 }
 
-/** Which attempt of its task an episode is (rollout --samples), and the trajectory id that follows from it. */
-export interface Attempt {
-  attempt: number
-  id: string
+/** How an episode went: its end, its steps and answer, and what its trajectory and the task's check are made from. */
+export interface EpisodeResult {
+  end: EpisodeEnd
+  steps: Step[]
+  answer: string | null
+  horizon: number
+  startedAt: Date
+  /** The context of the page the episode opened, for the task's check; null when it opened none. */
+  context: BrowserContext | null
 }
 
 const CHECK_TIMEOUT_MS = 15_000
@@ -108,44 +97,28 @@ const EMPTY = Buffer.alloc(0)
  * Each stage returns its value or the episode's typed end; every end is a trajectory, except a lost browser, which
  * throws BrowserLostError so that the task can be tried again.
  */
-export async function runEpisode(
-  task: Task,
-  attempt: Attempt,
-  lease: Lease,
-  policy: EpisodePolicy,
-  options: EpisodeOptions,
-  stop: AbortSignal,
-): Promise<Trajectory> {
-  const episode = new Episode(task, lease, policy, options, stop)
-  const trace = await startTrace(lease.context, options.trace.mode)
-  let end: EpisodeEnd
-  try {
-    end = await episode.run()
-  } finally {
-    options.gate?.leave()
-  }
+export async function runEpisode(input: EpisodeInput): Promise<Trajectory> {
+  const {task, lease, settings, services} = input
+  const episode = new Episode(input)
+  const trace = await startTrace(lease.context, settings.trace.mode)
+  const result = await episode.run()
   const check =
-    episode.session && end.status !== 'aborted' && !lease.lost && options.validate
-      ? await validate(options.validate, task, episode.session.context, episode.answer, episode.steps)
+    result.context && result.end.status !== 'aborted' && !lease.lost && services.validate
+      ? await validate(services.validate, task, result.context, result.answer, result.steps)
       : undefined
-  const trajectory: Trajectory = {
-    id: attempt.id,
-    attempt: attempt.attempt,
+  const trajectory = trajectoryRecord({
     task,
-    run: {
-      ...options.run,
-      horizon: episode.horizon,
-      started_at: episode.startedAt.toISOString(),
-      ended_at: new Date().toISOString(),
-    },
-    status: end.status,
-    cause: end.cause,
-    answer: episode.answer,
-    error: end.error,
-    steps: episode.steps,
-    ...(check === undefined ? {} : {check}),
-  }
-  const tracePath = lease.lost ? null : await finishTrace(trace, trajectory, options.trace)
+    attempt: input.attempt,
+    run: input.run,
+    horizon: result.horizon,
+    startedAt: result.startedAt,
+    endedAt: new Date(),
+    end: result.end,
+    answer: result.answer,
+    steps: result.steps,
+    check,
+  })
+  const tracePath = lease.lost ? null : await finishTrace(trace, trajectory, settings.trace)
   return tracePath ? {...trajectory, trace: tracePath} : trajectory
 }
 
@@ -167,13 +140,21 @@ async function validate(
   }
 }
 
-/** The state of one episode as its stages run. */
-class Episode {
-  readonly startedAt = new Date()
-  readonly steps: Step[] = []
-  readonly horizon: number
-  session: BrowsingSession | undefined
-  answer: string | null = null
+/** The state of one episode as its stages run; `run` once, for its result. */
+export class Episode {
+  private readonly startedAt = new Date()
+  private readonly steps: Step[] = []
+  private readonly horizon: number
+  private session: BrowsingSession | undefined
+  private answer: string | null = null
+  private readonly task: Task
+  private readonly lease: EpisodeLease
+  private readonly policy: EpisodePolicy
+  private readonly settings: EpisodeSettings
+  private readonly limits: EpisodeLimits
+  private readonly services: EpisodeServices
+  private readonly stop: AbortSignal
+  private readonly gate: StepGate | undefined
   private readonly deadline: number
   private readonly history: PastStep[] = []
   private memory: string | null = null
@@ -184,35 +165,55 @@ class Episode {
   /** When the last action ended (performance.now()): the quiet window before the next observation starts there. */
   private actionEndedAt = performance.now()
 
-  constructor(
-    readonly task: Task,
-    private readonly lease: Lease,
-    private readonly policy: EpisodePolicy,
-    private readonly options: EpisodeOptions,
-    private readonly stop: AbortSignal,
-  ) {
-    this.deadline = Date.now() + options.episodeTimeoutMs
-    this.horizon = Math.min(options.horizon, policy.horizon ?? Infinity)
+  constructor(input: Omit<EpisodeInput, 'attempt' | 'run'>) {
+    this.task = input.task
+    this.lease = input.lease
+    this.policy = input.policy
+    this.settings = input.settings
+    this.limits = input.settings.limits
+    this.services = input.services
+    this.stop = input.signal
+    this.gate = input.gate
+    this.deadline = Date.now() + this.limits.episodeTimeoutMs
+    this.horizon = Math.min(horizonOf(input.task, this.limits.horizons), input.policy.horizon ?? Infinity)
   }
 
-  async run(): Promise<EpisodeEnd> {
-    const opened = await this.options.limitStarts(() => this.open())
+  /** Runs the episode to its end, and leaves the lock step (if any) as it ends, however it ends. */
+  async run(): Promise<EpisodeResult> {
+    let end: EpisodeEnd
+    try {
+      end = await this.loop()
+    } finally {
+      this.gate?.leave()
+    }
+    return {
+      end,
+      steps: this.steps,
+      answer: this.answer,
+      horizon: this.horizon,
+      startedAt: this.startedAt,
+      context: this.session?.context ?? null,
+    }
+  }
+
+  private async loop(): Promise<EpisodeEnd> {
+    const opened = await this.services.limitStarts(() => this.open())
     if (!opened.ok) return opened.end
     for (let index = 0; index < this.horizon; index++) {
       if (this.stop.aborted) return ended('stopped', null)
       if (Date.now() >= this.deadline)
         return ended(
           'timeout',
-          `the episode ran past its ${Math.round(this.options.episodeTimeoutMs / 1000)} s limit`,
+          `the episode ran past its ${Math.round(this.limits.episodeTimeoutMs / 1000)} s limit`,
           'episode',
         )
-      await this.options.gate?.arrive()
+      await this.gate?.arrive()
       const observed = await this.observe()
       if (!observed.ok) return observed.end
       this.noteLateRefusals()
       const decided = await this.decide(index, observed.value.observation)
       if (!decided.ok) return decided.end
-      await this.options.gate?.arrive()
+      await this.gate?.arrive()
       const acted = await this.act(decided.value, observed.value.observation)
       if (!acted.ok) return acted.end
       const end = await this.record(index, observed.value, decided.value, acted.value)
@@ -223,25 +224,25 @@ class Episode {
 
   /** A page in a fresh context, and the start page: refused by the guard, blocked, failed, or loaded. */
   private async open(): Promise<StageOutcome<void>> {
-    const {task, options} = this
+    const {task, services, settings, limits} = this
     if (this.stop.aborted) return {ok: false, end: ended('stopped', null)} // stopped while waiting for a start slot
     const startUrl = task.start_url!
-    const refusal = options.guard.check(startUrl)
+    const refusal = services.guard.check(startUrl)
     // The egress proxy's verdict too (a name is resolved and its addresses judged), so that a refusal is named as one.
-    const egressRefusal = refusal ?? (await options.egress?.check(startUrl)) ?? null
+    const egressRefusal = refusal ?? (await services.egress?.check(startUrl)) ?? null
     if (egressRefusal)
       return {ok: false, end: ended('guard-refused', `the start page ${startUrl} was refused: ${egressRefusal}`)}
     try {
       this.session = await withTimeout(
         BrowsingSession.open(this.lease.context, {
-          guard: options.guard,
-          egress: options.egress,
-          navigationTimeoutMs: options.navigationTimeoutMs,
-          jpegQuality: options.jpegQuality,
-          settle: options.settle,
-          observe: options.observe,
+          guard: services.guard,
+          egress: services.egress,
+          navigationTimeoutMs: limits.navigationTimeoutMs,
+          jpegQuality: settings.observe.jpegQuality,
+          settle: settings.settle,
+          observe: settings.observe.mode,
         }),
-        options.stepTimeoutMs,
+        limits.stepTimeoutMs,
         'the browser did not open a page in time',
       )
     } catch (cause) {
@@ -250,18 +251,18 @@ class Episode {
     try {
       const start = await withTimeout(
         this.session.goto(startUrl),
-        options.navigationTimeoutMs + options.stepTimeoutMs,
+        limits.navigationTimeoutMs + limits.stepTimeoutMs,
         'the start page did not load in time',
       )
       this.actionEndedAt = performance.now()
       const blocked = blockedPageReason(start)
       if (!blocked) return {ok: true, value: undefined}
-      await options.blocklist.recordFailure(task.website ?? hostOf(startUrl), blocked)
+      await services.blocklist.recordFailure(task.website ?? hostOf(startUrl), blocked)
       return {ok: false, end: ended('blocked-page', `${startUrl}: ${blocked}`)}
     } catch (cause) {
       const end = this.failure('start', cause, `loading the start page ${startUrl}`)
       if (end.status !== 'aborted')
-        await options.blocklist.recordFailure(task.website ?? hostOf(startUrl), 'did not load')
+        await services.blocklist.recordFailure(task.website ?? hostOf(startUrl), 'did not load')
       return {
         ok: false,
         end:
@@ -279,13 +280,13 @@ class Episode {
       const session = this.session!
       const {observation, settle} = await withTimeout(
         session.observe(this.actionEndedAt),
-        this.remaining() + this.options.navigationTimeoutMs,
+        this.remaining() + this.limits.navigationTimeoutMs,
         'the page could not be observed in time',
       )
-      const shot = await this.options.shots.put(observation.image, 'jpg')
+      const shot = await this.services.shots.put(observation.image, 'jpg')
       const marked =
         observation.shown && observation.shown !== observation.image
-          ? await this.options.shots.put(observation.shown, 'jpg')
+          ? await this.services.shots.put(observation.shown, 'jpg')
           : null
       return {ok: true, value: {observation, shot, marked, settle, ms: performance.now() - started}}
     } catch (cause) {
@@ -309,7 +310,7 @@ class Episode {
     observation: Observation,
   ): Promise<StageOutcome<{output: PolicyOutput; ms: number}>> {
     const started = performance.now()
-    const {options} = this
+    const {services} = this
     const decide = () =>
       this.policy.next({
         index,
@@ -318,15 +319,15 @@ class Episode {
         memory: this.memory,
         lastActionNoEffect: this.repeats > 0,
         lastActionError: this.steps.at(-1)?.action_error ?? null,
-        viewport: options.viewport,
+        viewport: this.settings.viewport,
         page: this.session!.page,
         signal: this.stop,
       })
     try {
       // A model request has the client's own timeout and retries; a policy that reads the page has the step's.
       const output =
-        options.policyTimeoutMs === null
-          ? await options.limitRequests(decide)
+        services.policyTimeoutMs === null
+          ? await services.limitRequests(decide)
           : await withTimeout(decide(), this.remaining(), 'the policy did not decide in time')
       return {ok: true, value: {output, ms: performance.now() - started}}
     } catch (cause) {
@@ -350,7 +351,7 @@ class Episode {
       try {
         const page = session.page
         session.beforeAction()
-        const {viewport} = this.options
+        const {viewport} = this.settings
         const elements = observation.elements
         const elementActions = elements
           ? {
@@ -361,8 +362,8 @@ class Episode {
         const perform = async () => {
           const result = await performAction(page, action, {
             viewport,
-            guard: this.options.guard,
-            navigationTimeoutMs: this.options.navigationTimeoutMs,
+            guard: this.services.guard,
+            navigationTimeoutMs: this.limits.navigationTimeoutMs,
             ...(elementActions ? {elements: elementActions} : {}),
           })
           await session.afterAction()
@@ -410,9 +411,9 @@ class Episode {
       ...(observation.elements ? {observation: stepObservation(observed)} : {}),
     })
     this.history.push({step: this.steps.at(-1)!, image: observation.shown ?? EMPTY})
-    const window = this.options.imageWindow
+    const window = this.settings.observe.imageWindow
     if (this.history.length > window) this.history[this.history.length - window - 1]!.image = EMPTY
-    this.options.metrics.stepDone({observeMs: observed.ms, policyMs: decided.ms, actMs: acted.ms, settle})
+    this.services.metrics.stepDone({observeMs: observed.ms, policyMs: decided.ms, actMs: acted.ms, settle})
     if (output.memory !== null) this.memory = output.memory
 
     if (output.action?.name === 'answer') {
@@ -420,10 +421,10 @@ class Episode {
       return ended('answered', null)
     }
     this.repeats = repeated ? this.repeats + 1 : 0
-    if (this.repeats >= this.options.maxRepeats)
+    if (this.repeats >= this.limits.maxRepeats)
       return ended('no-effect', `the same action had no effect ${this.repeats} times in a row`)
     this.badReplies = output.action === null ? this.badReplies + 1 : 0
-    if (this.badReplies >= this.options.maxActionErrors)
+    if (this.badReplies >= this.limits.maxActionErrors)
       return ended(
         'unusable-replies',
         `${this.badReplies} responses in a row gave no usable action (last: ${output.error})`,
@@ -438,7 +439,7 @@ class Episode {
 
   /** Time left for one call: the step's limit, or less near the episode's. */
   private remaining(): number {
-    return Math.max(1, Math.min(this.options.stepTimeoutMs, this.deadline - Date.now()))
+    return Math.max(1, Math.min(this.limits.stepTimeoutMs, this.deadline - Date.now()))
   }
 }
 

@@ -2,13 +2,13 @@ import {ExternalError} from '../errors.js'
 import {opt, optionText, type Text} from '../option-text.js'
 import type {Task} from '../schema/task.js'
 import type {Trajectory} from '../schema/trajectory.js'
-import type {Blocklist} from './blocklist.js'
 import type {BrowserPool} from './browser-pool.js'
-import {hostOf, runEpisode, taskSeed, type Attempt, type EpisodeOptions} from './episode.js'
+import {hostOf, runEpisode, taskSeed, type EpisodeCommon} from './episode.js'
 import {BrowserLostError, ended, type EpisodeEnd} from './episode-outcome.js'
+import {horizonOf} from './episode-settings.js'
 import {PolicyFailure, type EpisodePolicy, type Policy} from './policy.js'
-import {StepBarrier} from './step-barrier.js'
-import {trajectoryId} from './trajectory-id.js'
+import {StepBarrier, type BarrierSeat} from './step-barrier.js'
+import {attemptOf, steplessRecord} from './trajectory-record.js'
 
 export const ROLLOUT_MODES = ['async', 'sync'] as const
 export type RolloutMode = (typeof ROLLOUT_MODES)[number]
@@ -24,18 +24,17 @@ export interface SchedulerOptions {
   concurrency: number
   pool: BrowserPool
   policy: Policy
-  episode: Omit<EpisodeOptions, 'horizon' | 'gate'>
-  horizonOf: (task: Task) => number
+  /** What every episode shares: settings, the run's services, the run block. */
+  episodes: EpisodeCommon
   seed: number
   /** Attempts after the first when the browser under an episode is lost. */
   retries: number
-  blocklist: Blocklist
   /** Called with each trajectory as its episode ends. */
   write: (trajectory: Trajectory) => Promise<void>
-  /** Soft stop: start no more episodes (a signal, or the policy endpoint failing again and again). */
-  draining: () => boolean
+  /** Soft stop: start no more episodes (the policy endpoint failing again and again stops them too). */
+  drain: AbortSignal
   /** Hard stop: episodes still running end now, as `aborted`. */
-  stop: AbortSignal
+  signal: AbortSignal
   /** Policy failures in a row after which the run stops taking tasks. */
   maxPolicyFailures: number
 }
@@ -63,7 +62,7 @@ export async function runScheduler(tasks: readonly EpisodeWork[], options: Sched
   let failureHint: Text | null = null
   // Work taken but never run (the browser pool gave up under it), written as not started with the rest.
   const dropped: EpisodeWork[] = []
-  const draining = () => options.draining() || failure !== null
+  const draining = () => options.drain.aborted || failure !== null
   const giveUp = (work: EpisodeWork, error: unknown) => {
     if (!(error instanceof ExternalError)) throw error
     dropped.push(work)
@@ -71,20 +70,20 @@ export async function runScheduler(tasks: readonly EpisodeWork[], options: Sched
     failure = error.message
     failureHint = error.hintText ?? null
   }
-  const attempt = async (work: EpisodeWork, barrier?: StepBarrier) => {
+  const {metrics} = options.episodes.services
+  const attempt = async (work: EpisodeWork, seat?: BarrierSeat) => {
     let trajectory: Trajectory
     try {
-      trajectory = await runTask(work, options, barrier)
+      trajectory = await runTask(work, options, seat)
     } catch (error) {
-      barrier?.leave()
       return giveUp(work, error)
     }
     await finish(trajectory)
   }
   const finish = async (trajectory: Trajectory) => {
-    options.episode.metrics.finished(trajectory.status)
+    metrics.finished(trajectory.status)
     const checkError = (trajectory.check as {error?: unknown} | null | undefined)?.error
-    if (typeof checkError === 'string') options.episode.metrics.checkFailed(checkError)
+    if (typeof checkError === 'string') metrics.checkFailed(checkError)
     if (trajectory.status === 'error') lastError = trajectory.error ?? 'no reason recorded'
     if (trajectory.cause?.kind === 'policy-failed') {
       policyFailures++
@@ -107,7 +106,7 @@ export async function runScheduler(tasks: readonly EpisodeWork[], options: Sched
       const batch = tasks.slice(next, next + options.concurrency)
       next += batch.length
       const barrier = new StepBarrier(batch.length)
-      await Promise.all(batch.map((work) => attempt(work, barrier)))
+      await Promise.all(batch.map((work) => attempt(work, barrier.seat())))
     }
   }
   // Every task taken ends in one record: what the run never started is written as such, for --resume to run.
@@ -115,17 +114,9 @@ export async function runScheduler(tasks: readonly EpisodeWork[], options: Sched
   const why = failure
     ? `the run gave up before this episode started: ${failure}`
     : 'the run was stopped before this episode started'
-  for (const work of unstarted)
-    await finish(
-      withoutSteps(
-        work,
-        {attempt: work.attempt, id: trajectoryId(work.task.id, work.attempt)},
-        options,
-        ended('not-started', why),
-      ),
-    )
+  for (const work of unstarted) await finish(stepless(work, options, ended('not-started', why)))
   const notStarted = unstarted.length
-  const {done: finished, episodes} = options.episode.metrics
+  const {done: finished, episodes} = metrics
   const policyHint = optionText`check the policy endpoint (${opt('baseUrl')}, ${opt('model')}), then rerun with ${opt('resume')}`
   if (failure) return {failure, hint: failureHint ?? policyHint, notStarted}
   if (policyFailures > 0 && policyFailures === finished)
@@ -146,18 +137,24 @@ export async function runScheduler(tasks: readonly EpisodeWork[], options: Sched
   return {failure: null, hint: '', notStarted}
 }
 
-async function runTask(work: EpisodeWork, options: SchedulerOptions, barrier?: StepBarrier): Promise<Trajectory> {
-  const {task} = work
-  const {metrics} = options.episode
-  const attempt: Attempt = {attempt: work.attempt, id: trajectoryId(task.id, work.attempt)}
-  const seed = taskSeed(options.seed, task.id, work.attempt)
-  const early = (end: EpisodeEnd) => {
-    barrier?.leave()
-    return withoutSteps(work, attempt, options, end)
+/** A task's episode, tried again on another browser when its own is lost; the seat is given up however it ends. */
+async function runTask(work: EpisodeWork, options: SchedulerOptions, seat?: BarrierSeat): Promise<Trajectory> {
+  try {
+    return await tryTask(work, options, seat)
+  } finally {
+    seat?.leave()
   }
+}
+
+async function tryTask(work: EpisodeWork, options: SchedulerOptions, seat?: BarrierSeat): Promise<Trajectory> {
+  const {task} = work
+  const {blocklist, metrics} = options.episodes.services
+  const attempt = attemptOf(task.id, work.attempt)
+  const seed = taskSeed(options.seed, task.id, work.attempt)
+  const early = (end: EpisodeEnd) => stepless(work, options, end)
   if (!task.start_url) return early(ended('no-start-url', 'the task has no start_url'))
-  await options.blocklist.refresh()
-  if (options.blocklist.has(task.website) || options.blocklist.has(hostOf(task.start_url))) {
+  await blocklist.refresh()
+  if (blocklist.has(task.website) || blocklist.has(hostOf(task.start_url))) {
     return early(ended('blocklisted', `${task.website ?? hostOf(task.start_url)} is on the blocklist`))
   }
   let policy: EpisodePolicy
@@ -168,18 +165,19 @@ async function runTask(work: EpisodeWork, options: SchedulerOptions, barrier?: S
     throw error
   }
   for (let retry = 0; ; retry++) {
-    if (options.stop.aborted) return early(ended('stopped', 'stopped before the episode started'))
+    if (options.signal.aborted) return early(ended('stopped', 'stopped before the episode started'))
     const lease = await options.pool.lease()
     metrics.sessions++
     try {
-      const trajectory = await runEpisode(
+      const trajectory = await runEpisode({
+        ...options.episodes,
         task,
         attempt,
         lease,
         policy,
-        {...options.episode, horizon: options.horizonOf(task), gate: barrier},
-        options.stop,
-      )
+        signal: options.signal,
+        gate: seat,
+      })
       // An episode that ran out of time (a step, the episode, or a page load such as the start page) may have met a
       // hung browser, and one the browser failed may have met a dying one (a browser server whose Chromium is gone
       // answers "Browser closed" a moment before it disconnects): check it, and try again elsewhere if it was.
@@ -195,15 +193,9 @@ async function runTask(work: EpisodeWork, options: SchedulerOptions, barrier?: S
       return trajectory
     } catch (error) {
       if (!(error instanceof BrowserLostError)) throw error
-      if (retry >= options.retries)
-        return withoutSteps(
-          work,
-          attempt,
-          options,
-          ended('browser-lost', `${error.message} (tried ${retry + 1} times)`),
-        )
+      if (retry >= options.retries) return early(ended('browser-lost', `${error.message} (tried ${retry + 1} times)`))
       metrics.retries++
-      barrier?.join()
+      seat?.rejoin()
       policy = options.policy.begin(task, seed, work.attempt)
     } finally {
       metrics.sessions--
@@ -212,17 +204,14 @@ async function runTask(work: EpisodeWork, options: SchedulerOptions, barrier?: S
   }
 }
 
-function withoutSteps(work: EpisodeWork, attempt: Attempt, options: SchedulerOptions, end: EpisodeEnd): Trajectory {
-  const now = new Date().toISOString()
-  return {
-    id: attempt.id,
-    attempt: attempt.attempt,
+/** The record of a task whose episode never ran, with the run's horizon for it. */
+function stepless(work: EpisodeWork, options: SchedulerOptions, end: EpisodeEnd): Trajectory {
+  const {run, settings} = options.episodes
+  return steplessRecord({
     task: work.task,
-    run: {...options.episode.run, horizon: options.horizonOf(work.task), started_at: now, ended_at: now},
-    status: end.status,
-    cause: end.cause,
-    answer: null,
-    error: end.error,
-    steps: [],
-  }
+    attempt: attemptOf(work.task.id, work.attempt),
+    run,
+    horizon: horizonOf(work.task, settings.limits.horizons),
+    end,
+  })
 }

@@ -1,4 +1,10 @@
-import type {StepGate} from './episode.js'
+/** What an episode of a lock-step batch (`--mode sync`) waits at: the slowest session, twice a step. */
+export interface StepGate {
+  /** Resolves when every session still in the batch has arrived. */
+  arrive(): Promise<void>
+  /** This session's episode has ended: the others stop waiting for it. */
+  leave(): void
+}
 
 /**
  * The synchronous baseline's lock step: each of `parties` sessions arrives, and all go on together when the last
@@ -28,6 +34,11 @@ export class StepBarrier implements StepGate {
     this.parties++
   }
 
+  /** One party's own place at the barrier (one per party the barrier was made for). */
+  seat(): BarrierSeat {
+    return new BarrierSeat(this)
+  }
+
   private openIfComplete(): void {
     if (!this.opened || this.arrived < this.parties) return
     const release = this.release!
@@ -35,5 +46,32 @@ export class StepBarrier implements StepGate {
     this.opened = null
     this.release = null
     release()
+  }
+}
+
+/**
+ * A session's place at a barrier, through all the tries of its task: it leaves once however many times its episode
+ * and its task say they are done, and takes its place again when the task is tried again.
+ */
+export class BarrierSeat implements StepGate {
+  private seated = true
+
+  constructor(private readonly barrier: StepBarrier) {}
+
+  arrive(): Promise<void> {
+    return this.barrier.arrive()
+  }
+
+  leave(): void {
+    if (!this.seated) return
+    this.seated = false
+    this.barrier.leave()
+  }
+
+  /** The task is tried again: the others wait for it once more. */
+  rejoin(): void {
+    if (this.seated) return
+    this.seated = true
+    this.barrier.join()
   }
 }

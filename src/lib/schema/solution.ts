@@ -6,6 +6,10 @@ export const TargetSchema = z.object({
   selector: z.string().min(1).describe('CSS selector of the element (Playwright CSS, `:has-text()` allowed)'),
   text: z.string().optional().describe('Visible text the element contains, to pick among matches'),
   description: z.string().min(1).describe('The element in words, e.g. the "Add to cart" button'),
+  first: z
+    .boolean()
+    .optional()
+    .describe('Several elements may match: the first visible one is meant (text a page shows in more than one place)'),
 })
 
 export const SolutionStepSchema = z.discriminatedUnion('op', [

@@ -8,6 +8,7 @@ import {themeFor} from './theme.js'
 
 export {slugify} from './slug.js'
 import type {FixtureTaskDef, SiteFamily, SiteInfo} from './types.js'
+import {rubricOf} from './task-rubric.js'
 
 export const FIXTURE_DOMAIN = 'webgym.test'
 export const FIXTURE_SOURCE = 'fixture'
@@ -124,13 +125,7 @@ export class Catalog {
   taskRecord(site: SiteInfo, def: FixtureTaskDef<unknown>): TaskInput {
     const family = this.familyOf(site)
     const taxonomy = family.classify?.(site, this.modelOf(site)) ?? {domain: family.domain, subdomain: family.subdomain}
-    const rubric = {
-      fact_groups: def.groups.map((group, index) => ({
-        id: index + 1,
-        description: group.description,
-        facts: group.facts.map((fact) => fact.text),
-      })),
-    }
+    const rubric = rubricOf(def.groups)
     const difficulty = countFacts(rubric)
     const id = taskId(site, def.key)
     return {

@@ -54,7 +54,33 @@ export const REALISTIC_FAULTS: FaultConfig = {
 /** What a fixture web started without a spec of its own shows (`sites serve`, a rollout's own): everyday hazards. */
 export const DEFAULT_FAULT_SPEC = 'everyday'
 
-const KNOWN = `none, everyday, hazards, realistic, latency, tail, error, hang, block, block-kind, offsite, heavy, blocked-sites, ${HAZARD_KINDS.join(', ')}`
+/** The presets a fault spec may name, each in a few words (help lists them from here). */
+export const FAULT_PRESETS = {
+  none: 'no faults and no hazards',
+  everyday: 'a few sites with each everyday hazard',
+  hazards: 'every hazard, turned up',
+  realistic: 'a mix of faults close to what the live web shows agents, with the everyday hazards',
+} as const
+
+/** The parts a fault spec may set, each `PART=VALUE`, with an example value (help and errors list them from here). */
+export const FAULT_PART_EXAMPLES = {
+  latency: '200/1500',
+  tail: '0.03/9000',
+  error: '0.02',
+  hang: '0.005',
+  block: '0.01',
+  'block-kind': 'captcha',
+  offsite: '0.01',
+  heavy: '0.02',
+  'blocked-sites': '0.03',
+} as const
+
+/** A spec that sets every part, for help. */
+export const FAULT_SPEC_EXAMPLE = Object.entries(FAULT_PART_EXAMPLES)
+  .map(([part, value]) => `${part}=${value}`)
+  .join(',')
+
+const KNOWN = [...Object.keys(FAULT_PRESETS), ...Object.keys(FAULT_PART_EXAMPLES), ...HAZARD_KINDS].join(', ')
 
 const ERROR_STATUSES = [500, 502, 503, 504]
 

@@ -27,6 +27,17 @@ export const HAZARD_KINDS = [
   'polling',
 ] as const
 export type HazardKind = (typeof HAZARD_KINDS)[number]
+
+/** Each hazard in a few words, for help. */
+export const HAZARD_SUMMARIES: Record<HazardKind, string> = {
+  'late-effect': 'POST forms sent by fetch, their effect arriving 0.4-1.5 s later',
+  'script-redirect': 'a share of page loads first get a "one moment" interstitial that moves on by script',
+  pushstate: 'links swap the content in by fetch and history.pushState',
+  skeleton: 'a skeleton screen first, the content 0.3-1.2 s later',
+  'lazy-images': 'images that load lazily, 0.2-0.9 s each',
+  animation: 'an endless "Live" badge',
+  polling: 'a long poll always in flight',
+}
 export type HazardRates = Partial<Record<HazardKind, number>>
 
 /** Where the sites of the fixture web stand by default: a few of each hazard, and no page that never settles. */

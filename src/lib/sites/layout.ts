@@ -65,7 +65,7 @@ export function page(site: SiteInfo, options: PageOptions): string {
 ${options.overlays ?? ''}
 ${options.script ? raw(`<script>${options.script}</script>`) : ''}
 </body>
-</html>`.value
+</html>`.markup
   }`
 }
 

@@ -17,6 +17,8 @@ import {
 } from './hazard-pages.js'
 import {escapeHtml} from './html.js'
 import {imageSvg} from './images.js'
+import {PageSites, checkPageQuestion} from './pages/page-sites.js'
+import {PAGES_SOURCE} from './pages/page-tasks.js'
 import {SessionLog, type HazardPart} from './session-log.js'
 import {SESSION_COOKIE, SessionStore} from './sessions.js'
 import type {SiteInfo, SiteReply, SiteRequest} from './types.js'
@@ -32,6 +34,11 @@ export interface SitesOptions extends CatalogOptions {
   siteFaults?: Record<string, FaultConfig | string>
   /** Control token for `/__webgym/` endpoints; random when absent. */
   token?: string
+  /**
+   * A corpus of saved pages (a folder, or one already opened) to serve beside the families, each page unchanged at
+   * `/` of `<name>.pages.webgym.test`, with its question tasks checked at `/__webgym/check`.
+   */
+  pages?: string | PageSites
 }
 
 export interface SitesServer {
@@ -42,6 +49,8 @@ export interface SitesServer {
   /** The value of Chromium's `--host-resolver-rules` that sends `*.webgym.test` to this server. */
   hostResolverRules: string
   catalog: Catalog
+  /** The saved pages served, or null. */
+  pages: PageSites | null
   /** Replaces the faults of one site, or of every site without its own when `host` is absent. */
   setFaults(faults: FaultConfig | string, host?: string): void
   /** Stops listening and cuts every open connection (hanging responses included). */
@@ -53,6 +62,7 @@ const MAX_FORM_BYTES = 1 << 20
 /** Starts the fixture web: one HTTP server for every `<site>.webgym.test`, dispatching on the Host header. */
 export async function startSites(options: SitesOptions = {}): Promise<SitesServer> {
   const catalog = new Catalog(options)
+  const pages = await PageSites.from(options.pages)
   const token = options.token ?? randomBytes(12).toString('hex')
   const faults = new FaultPlan(catalog.seed, toConfig(options.faults ?? {}))
   for (const [host, spec] of Object.entries(options.siteFaults ?? {})) faults.set(toConfig(spec), host)
@@ -83,6 +93,8 @@ export async function startSites(options: SitesOptions = {}): Promise<SitesServe
     const hostname = (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase()
     const url = new URL(request.url ?? '/', 'http://fixture')
     if (url.pathname.startsWith('/__webgym/')) return control(request, response, url)
+    const page = pages?.byHost(hostname)
+    if (page) return pages!.serve(page, request.method ?? 'GET', url.pathname, response)
     const site = catalog.byHost(hostname)
     if (site) return serveSite(site, request, response, url)
     if (hostname.startsWith('ads-') && hostname.endsWith(`.${FIXTURE_DOMAIN}`))
@@ -92,7 +104,7 @@ export async function startSites(options: SitesOptions = {}): Promise<SitesServe
         status: 404,
         body: `<!doctype html><title>Site not found</title><h1>No site at ${escapeHtml(hostname)}</h1>`,
       })
-    return send(response, {status: 200, body: directoryPage(catalog.sites)})
+    return send(response, {status: 200, body: directoryPage(catalog.sites, pages)})
   }
 
   async function serveSite(
@@ -230,7 +242,12 @@ export async function startSites(options: SitesOptions = {}): Promise<SitesServe
       })
     const endpoint = url.pathname.slice('/__webgym/'.length)
     if (endpoint === 'health')
-      return sendJson(response, 200, {ok: true, sites: catalog.sites.length, sessions: sessions.size})
+      return sendJson(response, 200, {
+        ok: true,
+        sites: catalog.sites.length,
+        pages: pages?.pages.length ?? 0,
+        sessions: sessions.size,
+      })
     if (endpoint === 'check') {
       const body =
         request.method === 'POST'
@@ -242,6 +259,10 @@ export async function startSites(options: SitesOptions = {}): Promise<SitesServe
           : {}
       const id = body.task ?? url.searchParams.get('task') ?? ''
       const answer = body.answer !== undefined ? body.answer : url.searchParams.get('answer')
+      if (id.startsWith(`${PAGES_SOURCE}:`)) {
+        const {status, body} = await checkPageQuestion(pages, id, answer ?? null)
+        return sendJson(response, status, {...body, session: SessionStore.idFromCookie(request.headers.cookie) ?? null})
+      }
       const task = catalog.task(id)
       if (!task)
         return sendJson(response, 404, {
@@ -302,6 +323,7 @@ export async function startSites(options: SitesOptions = {}): Promise<SitesServe
     token,
     hostResolverRules: `MAP *.${FIXTURE_DOMAIN} ${connectHost}:${port}`,
     catalog,
+    pages,
     setFaults: (spec, host) => faults.set(toConfig(spec), host),
     stop: () =>
       new Promise<void>((resolve) => {
@@ -358,12 +380,12 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8')
 }
 
-function directoryPage(sites: readonly SiteInfo[]): string {
+function directoryPage(sites: readonly SiteInfo[], pages: PageSites | null): string {
   const items = sites
     .map(
       (site) =>
         `<li><a href="http://${site.host}/">${escapeHtml(site.name)}</a> <small>${site.family} · ${site.host}</small></li>`,
     )
     .join('')
-  return `<!doctype html><html><head><meta charset="utf-8"><title>webgym fixture web</title></head><body style="font-family:'DejaVu Sans',sans-serif;max-width:900px;margin:30px auto"><h1>webgym fixture web</h1><p>${sites.length} sites. Reach them through Chromium with --host-resolver-rules mapping *.${FIXTURE_DOMAIN} to this server.</p><ul>${items}</ul></body></html>`
+  return `<!doctype html><html><head><meta charset="utf-8"><title>webgym fixture web</title></head><body style="font-family:'DejaVu Sans',sans-serif;max-width:900px;margin:30px auto"><h1>webgym fixture web</h1><p>${sites.length} sites${pages ? ` and ${pages.pages.length} saved pages` : ''}. Reach them through Chromium with --host-resolver-rules mapping *.${FIXTURE_DOMAIN} to this server.</p><ul>${items}</ul>${pages?.directoryHtml() ?? ''}</body></html>`
 }

@@ -1,5 +1,6 @@
 import {setTimeout as sleep} from 'node:timers/promises'
 import type {Frame, Locator, Page, Request} from 'playwright-core'
+import {firstLine} from '../errors.js'
 import type {SolutionStep, Target} from '../schema/solution.js'
 
 export class SolutionStepError extends Error {
@@ -45,7 +46,7 @@ export async function runSolution(
     } catch (error) {
       if (error instanceof SolutionStepError) throw error
       throw new SolutionStepError(
-        `step ${index + 1} (${describeStep(step)}) failed on ${page.url()}: ${(error as Error).message.split('\n')[0]}`,
+        `step ${index + 1} (${describeStep(step)}) failed on ${page.url()}: ${firstLine(error)}`,
         index,
       )
     }
@@ -100,22 +101,26 @@ async function runStep(page: Page, step: SolutionStep, graceMs: number): Promise
   }
 }
 
-/** The one visible element matching the target; an error naming the count otherwise. */
+/**
+ * The one visible element matching the target (the first, for a target marked `first`); an error naming the count
+ * otherwise.
+ */
 export async function uniqueVisible(page: Page, target: Target): Promise<Locator> {
   let locator = page.locator(target.selector)
   if (target.text !== undefined) locator = locator.filter({hasText: target.text})
   const visible = locator.filter({visible: true})
+  const found = (count: number) => count === 1 || (target.first === true && count > 1)
   // A page still loading or a widget still opening may not show the element yet: look again for a few seconds.
   let count = await visible.count()
   for (
     const waitUntil = Date.now() + TARGET_WAIT_MS;
-    count !== 1 && Date.now() < waitUntil;
+    !found(count) && Date.now() < waitUntil;
     count = await visible.count()
   )
     await sleep(100)
-  if (count !== 1)
+  if (!found(count))
     throw new Error(
-      `${target.description} (${target.selector}${target.text ? ` with text "${target.text}"` : ''}) matches ${count} visible elements, expected 1`,
+      `${target.description} (${target.selector}${target.text ? ` with text "${target.text}"` : ''}) matches ${count} visible elements, expected ${target.first ? 'at least ' : ''}1`,
     )
   return visible.first()
 }

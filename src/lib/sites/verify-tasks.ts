@@ -1,4 +1,5 @@
 import type {Browser} from 'playwright-core'
+import {firstLine} from '../errors.js'
 import type {TaskInput} from '../schema/task.js'
 import type {SolutionStep} from '../schema/solution.js'
 import {cookieHeaderFor, requestCheck, type CheckResult} from './check-client.js'
@@ -67,7 +68,7 @@ export async function verifyTask(
       if (fresh.pass) problems.push('a fresh session (no actions) passes the check')
     }
   } catch (error) {
-    problems.push((error as Error).message.split('\n')[0]!)
+    problems.push(firstLine(error))
   } finally {
     await context.close()
   }

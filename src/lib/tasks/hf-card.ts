@@ -1,6 +1,7 @@
-import {hfColumns} from '../schema/hf-row.js'
+import {cardFrontMatter, columnTable} from '../export/dataset-card.js'
 import {hasSourceRubric} from '../rubric/rubric-origin.js'
 import type {Task} from '../schema/task.js'
+import {hfRowColumns} from './hf-columns.js'
 
 interface SourceTally {
   tasks: number
@@ -9,9 +10,10 @@ interface SourceTally {
 }
 
 /**
- * A Hugging Face dataset card (README.md) for the rows `tasks export --format hf` writes: YAML metadata that names
- * the data file and declares every column's type (so the Hub and `load_dataset(DIR)` need not infer them), then
- * what the tasks are, per source and level, the columns, and how to load them. Deterministic: no dates.
+ * A Hugging Face dataset card (README.md) for the rows `tasks export --format hf` (JSON Lines) or `--format parquet`
+ * writes: YAML metadata that names the data file and declares every column's type (so the Hub and `load_dataset(DIR)`
+ * need not infer them), then what the tasks are, per source and level, the columns, and how to load them.
+ * Deterministic: no dates.
  */
 export class HfDatasetCard {
   private count = 0
@@ -29,36 +31,22 @@ export class HfDatasetCard {
     this.levels.set(level, (this.levels.get(level) ?? 0) + 1)
   }
 
-  /** The card's text; `dataFile` is the data file's path relative to the card. */
-  render(options: {dataFile: string; title: string; webgymVersion: string}): string {
-    const yaml = [
-      '---',
-      `pretty_name: ${JSON.stringify(options.title)}`,
-      'language:',
-      '- en',
-      'tags:',
-      '- web-agents',
-      '- webgym',
-      'size_categories:',
-      `- ${sizeCategory(this.count)}`,
-      'configs:',
-      '- config_name: default',
-      '  data_files:',
-      '  - split: train',
-      `    path: ${JSON.stringify(options.dataFile)}`,
-      'dataset_info:',
-      '  features:',
-      ...hfColumns().flatMap((column) => [`  - name: ${column.name}`, `    dtype: ${column.dtype}`]),
-      '  splits:',
-      '  - name: train',
-      `    num_examples: ${this.count}`,
-      '---',
-    ]
+  /** The card's text; `dataFile` is the data file's path relative to the card, `format` the data file's. */
+  render(options: {dataFile: string; title: string; webgymVersion: string; format: 'json' | 'parquet'}): string {
+    const columns = hfRowColumns()
+    const yaml = cardFrontMatter({
+      title: options.title,
+      tags: ['web-agents', 'webgym'],
+      rows: this.count,
+      dataFile: options.dataFile,
+      columns,
+    })
+    const parquet = options.format === 'parquet'
     const bySource = [...this.sources.entries()].sort(([a], [b]) => a.localeCompare(b))
     const body = [
       `# ${options.title}`,
       '',
-      `Web tasks for training and evaluating visual web agents: ${this.count} tasks, exported by webgym ${options.webgymVersion} with \`webgym tasks export --format hf\`.`,
+      `Web tasks for training and evaluating visual web agents: ${this.count} tasks, exported by webgym ${options.webgymVersion} with \`webgym tasks export --format ${parquet ? 'parquet' : 'hf'}\`.`,
       `One row per task, in \`${options.dataFile}\`.`,
       '',
       '## Sources',
@@ -81,11 +69,7 @@ export class HfDatasetCard {
       '',
       '## Columns',
       '',
-      '| column | type | meaning |',
-      '|---|---|---|',
-      ...hfColumns().map(
-        (column) => `| \`${column.name}\` | ${column.dtype} | ${column.description.replaceAll('|', '\\|')} |`,
-      ),
+      ...columnTable(columns),
       '',
       'No column is ever null: a missing text is `""` and a missing difficulty `-1`, so every column keeps one type however the rows are ordered.',
       'The parts whose shape varies by task or source are JSON text.',
@@ -96,9 +80,17 @@ export class HfDatasetCard {
       'import json',
       'from datasets import load_dataset',
       '',
-      `tasks = load_dataset("json", data_files=${JSON.stringify(options.dataFile)}, split="train")`,
+      `tasks = load_dataset(${parquet ? '"parquet"' : '"json"'}, data_files=${JSON.stringify(options.dataFile)}, split="train")`,
       'rubric = json.loads(tasks[0]["rubric"])  # None, or {"fact_groups": [{"id", "description", "facts": [...]}]}',
       'meta = json.loads(tasks[0]["meta"])',
+      ...(parquet
+        ? [
+            '',
+            'import pyarrow.parquet as pq',
+            '',
+            `table = pq.read_table(${JSON.stringify(options.dataFile)})  # or pandas.read_parquet`,
+          ]
+        : []),
       '```',
       '',
       `Back to webgym Task records: \`webgym tasks build --source hf ${options.dataFile}\`.`,
@@ -110,13 +102,4 @@ export class HfDatasetCard {
     ]
     return [...yaml, '', ...body].join('\n')
   }
-}
-
-// The Hub's size categories.
-function sizeCategory(count: number): string {
-  if (count < 1_000) return 'n<1K'
-  if (count < 10_000) return '1K<n<10K'
-  if (count < 100_000) return '10K<n<100K'
-  if (count < 1_000_000) return '100K<n<1M'
-  return '1M<n<10M'
 }

@@ -3,7 +3,6 @@ import {isAbsolute, join, resolve} from 'node:path'
 import {InputError} from '../errors.js'
 import {ByteSpool} from '../io/byte-spool.js'
 import type {InvalidRecords} from '../io/invalid-records.js'
-import {opt, optionText} from '../option-text.js'
 import type {Reporter} from '../report/reporter.js'
 import {collectSamples, type PendingSample, type SkipCounts} from './collect-samples.js'
 import {launchTrainer} from './launch-trainer.js'
@@ -122,7 +121,7 @@ export async function runTrain(options: TrainOptions): Promise<TrainRecord> {
       )
     const hint =
       options.baseline === 'none'
-        ? optionText`train on successful trajectories (reward 1) of a model policy, e.g. webgym filter ${opt('success')} judged.ndjson`
+        ? 'train on successful trajectories (reward 1) of a model policy, e.g. webgym filter --success judged.ndjson'
         : 'a baseline leaves weight only where the rewards differ'
     throw new InputError(
       `nothing to train on: none of the ${collected.trajectories} trajectories has a step to learn from (see the counts above)`,
@@ -205,7 +204,7 @@ function report(
 ): void {
   if (collected.unjudged > 0)
     reporter.warn(
-      optionText`${collected.unjudged} trajectories left out: their judging failed (judgment.error); judge them again with webgym judge ${opt('resume')}`,
+      `${collected.unjudged} trajectories left out: their judging failed (judgment.error); judge them again with webgym judge --resume`,
     )
   const skipped = Object.entries(collected.skipped)
     .filter(([, count]) => count > 0)
@@ -216,7 +215,7 @@ function report(
   )
   if (collected.withGaps > 0) {
     reporter.warn(
-      optionText`${collected.withGaps} trajectories have steps missing (their step indices skip): their prompts are rebuilt from the steps there, not exactly as the policy saw them (filter ${opt('dropRepeatedSteps')} marks steps instead of removing them)`,
+      `${collected.withGaps} trajectories have steps missing (their step indices skip): their prompts are rebuilt from the steps there, not exactly as the policy saw them (filter --drop-repeated-steps marks steps instead of removing them)`,
     )
   }
 }

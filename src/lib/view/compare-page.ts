@@ -1,7 +1,7 @@
 import type {PairedReport} from '../eval/evaluate.js'
 import {interval, pct, pValue, signed} from '../eval/render-eval.js'
 import type {Comparison} from './compare-data.js'
-import {html, type SafeHtml} from './html.js'
+import {html, type Html} from './html.js'
 import {renderPage} from './page-shell.js'
 import type {TableMeta} from './table-data.js'
 import {TABLE_SCRIPT} from './table-script.js'
@@ -40,7 +40,7 @@ ${renderTable(meta, 'tasks')}`
   return renderPage({title, body, script: TABLE_SCRIPT, loadsScripts: true})
 }
 
-function pairedFacts({paired, successes, changes}: Comparison): SafeHtml {
+function pairedFacts({paired, successes, changes}: Comparison): Html {
   const others = html`<dt>Only in A</dt><dd data-field="only-a">${changes['only in A']} tasks</dd>
 <dt>Only in B</dt><dd data-field="only-b">${changes['only in B']} tasks</dd>
 <dt>Not judged in A or B</dt><dd data-field="not-judged">${changes['not judged']} tasks</dd>`
@@ -57,7 +57,7 @@ ${others}
 </dl>`
 }
 
-function splitTable(comparison: Comparison): SafeHtml {
+function splitTable(comparison: Comparison): Html {
   return html`<table>
 <thead><tr><th>Side</th><th class="num">Tasks</th><th class="num">A</th><th class="num">B</th><th class="num">B − A [95% CI]</th><th class="num">p</th></tr></thead>
 <tbody>${(comparison.bySplit ?? []).map(({side, paired, successes}) =>

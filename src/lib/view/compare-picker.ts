@@ -1,11 +1,11 @@
-import {html, type SafeHtml} from './html.js'
+import {html, type Html} from './html.js'
 import type {ReportRun} from './report-runs.js'
 
 // The index's comparison picker: two select boxes, run A and run B, and a button that opens the page comparing them.
 // Pages exist for each pair in input order (compare-<i>-<j>.html, i < j); picking a later run as A opens the same page,
 // which says which run is A.
 
-export function comparePicker(runs: readonly ReportRun[]): SafeHtml {
+export function comparePicker(runs: readonly ReportRun[]): Html {
   const options = (selected: number) =>
     runs.map(
       (run, i) => html`<option value="${String(i + 1)}"${i === selected ? html` selected` : null}>${run.name}</option>`,

@@ -1,6 +1,6 @@
 import {wilsonInterval} from '../eval/statistics.js'
 import {COMPARE_PICKER_SCRIPT, comparePicker} from './compare-picker.js'
-import {html, type SafeHtml} from './html.js'
+import {html, type Html} from './html.js'
 import {INDEX_LABEL_SCRIPT, LABEL_STORE_SCRIPT} from './label-script.js'
 import {renderPage} from './page-shell.js'
 import {runLegend} from './run-charts.js'
@@ -59,13 +59,13 @@ ${renderTable(meta, 'trajectories')}`
   })
 }
 
-function summaryLine(total: RunSummary): SafeHtml {
+function summaryLine(total: RunSummary): Html {
   const rate = total.judged === 0 ? 'n/a' : `${Math.round((100 * total.successes) / total.judged)}%`
   const mean = total.trajectories === 0 ? 0 : total.steps / total.trajectories
   return html`<p class="muted">${total.trajectories} trajectories, ${total.judged} judged, ${total.successes} successful (success rate ${rate}), ${mean.toFixed(1)} steps on average.</p>`
 }
 
-function runsTable(runs: readonly ReportRun[], tally: RunTallies, comparisons: readonly ComparisonLink[]): SafeHtml {
+function runsTable(runs: readonly ReportRun[], tally: RunTallies, comparisons: readonly ComparisonLink[]): Html {
   const rows = runs.map((run, i) => {
     const summary = tally.summary(i)
     const [lo, hi] = wilsonInterval(summary.successes, summary.judged)
@@ -84,7 +84,7 @@ ${
 }`
 }
 
-function labelPanel(): SafeHtml {
+function labelPanel(): Html {
   return html`<section class="card labels" id="labels">
 <h3>Labelling</h3>
 <p class="muted">Mark each trajectory ✓ (success) or ✗ (failure) here or on its page, where each rubric fact can be marked too. Marks stay in this browser, for this report folder; export them as NDJSON for <code>webgym judge eval --labels</code>.</p>

@@ -1,5 +1,5 @@
 import {createHash} from 'node:crypto'
-import {html, raw, type SafeHtml} from './html.js'
+import {html, raw, type Html} from './html.js'
 
 // One stylesheet for every page of a report, written once beside index.html as report.css (a report of 100,000
 // trajectories would otherwise carry it 100,000 times).
@@ -78,7 +78,7 @@ button.mark[aria-pressed=true].no{background:#f8e0e0;color:var(--bad);border-col
  */
 export function renderPage(options: {
   title: string
-  body: SafeHtml
+  body: Html
   script?: string
   root?: string
   loadsScripts?: boolean
@@ -113,6 +113,6 @@ ${options.script ? html`<script>${raw(options.script)}</script>` : null}
 }
 
 // <main>'s data-* attributes (what the page's script reads about the page), from camelCase names.
-function dataAttributes(dataset: Record<string, string>): SafeHtml {
+function dataAttributes(dataset: Record<string, string>): Html {
   return html`${Object.entries(dataset).map(([name, value]) => html` data-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${value}"`)}`
 }

@@ -1,4 +1,4 @@
-import {html, type SafeHtml} from './html.js'
+import {html, type Html} from './html.js'
 import type {ReportRun} from './report-runs.js'
 import {runHistogramBins, runHistogramChart, runRateChart} from './run-charts.js'
 import {domainLabel, levelOrder, RateTally, topGroups} from './success-rates.js'
@@ -63,7 +63,7 @@ export class RunTallies {
   }
 
   /** The summary charts: success rate by level, by domain and (with a test side) by split side, then steps. */
-  charts(options: {split: boolean}): SafeHtml {
+  charts(options: {split: boolean}): Html {
     const cards = [
       this.rateCard(
         'Success rate by level',
@@ -90,13 +90,13 @@ export class RunTallies {
     return this.byRun.map((run) => labels.map((label) => run[facet].group(label)))
   }
 
-  private rateCard(title: string, byRun: RateGroup[][]): SafeHtml {
+  private rateCard(title: string, byRun: RateGroup[][]): Html {
     const chart =
       this.runs.length === 1 ? rateChart({title, groups: byRun[0]!}) : runRateChart({title, runs: this.runs, byRun})
     return html`<section class="card"><h3>${title}</h3>${chart}</section>`
   }
 
-  private stepsCard(): SafeHtml {
+  private stepsCard(): Html {
     const title = 'Steps per trajectory'
     const chart =
       this.runs.length === 1

@@ -1,7 +1,7 @@
 import type {FactVerdict} from '../schema/judged.js'
 import type {Rubric} from '../schema/rubric.js'
 import {verdictBadge} from './badges.js'
-import {html, type SafeHtml} from './html.js'
+import {html, type Html} from './html.js'
 
 /** One rubric fact with the judge's verdict on it (pass null: not judged). */
 export interface FactLine {
@@ -48,7 +48,7 @@ export function factLines(
 }
 
 /** The rubric's groups and facts with their verdicts; `markable` gives each fact the attributes labelling reads. */
-export function renderRubric(groups: readonly FactGroupLines[], options: {markable?: boolean} = {}): SafeHtml {
+export function renderRubric(groups: readonly FactGroupLines[], options: {markable?: boolean} = {}): Html {
   if (groups.length === 0) return html`<p class="muted">The task has no rubric.</p>`
   return html`${groups.map(
     (group) => html`<div class="card">

@@ -1,4 +1,4 @@
-import {html, type SafeHtml} from './html.js'
+import {html, type Html} from './html.js'
 import type {ReportRun} from './report-runs.js'
 import {histogramBinsOfCounts, round, shorten, successRate, type Bin, type RateGroup} from './svg-charts.js'
 
@@ -13,7 +13,7 @@ const GROUP_GAP = 10
 const RATE_W = LABEL_W + BAR_W + VALUE_W
 
 /** The runs and their colours, above the charts. */
-export function runLegend(runs: readonly ReportRun[]): SafeHtml {
+export function runLegend(runs: readonly ReportRun[]): Html {
   return html`<p class="legend">${runs.map((run) => html`<span class="legend-item"><span class="swatch" style="background:${run.colour}"></span>${run.name}</span>`)}</p>`
 }
 
@@ -22,7 +22,7 @@ export function runRateChart(options: {
   title: string
   runs: readonly ReportRun[]
   byRun: readonly (readonly RateGroup[])[]
-}): SafeHtml {
+}): Html {
   const {runs, byRun} = options
   const groups = byRun[0] ?? []
   if (groups.length === 0) return html`<p class="muted">No trajectories.</p>`
@@ -74,7 +74,7 @@ export function runHistogramChart(options: {
   runs: readonly ReportRun[]
   binsByRun: readonly (readonly Bin[])[]
   unit: string
-}): SafeHtml {
+}): Html {
   const {runs, binsByRun} = options
   const bins = binsByRun[0] ?? []
   if (bins.length === 0) return html`<p class="muted">No trajectories.</p>`

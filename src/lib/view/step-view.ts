@@ -2,7 +2,7 @@ import {formatAction} from '../prompts/qwen3vl.js'
 import {parsePolicyResponse} from '../prompts/qwen3vl-reply.js'
 import type {Step} from '../schema/trajectory.js'
 import {markerPosition, markerStyle} from './click-marker.js'
-import {html, type SafeHtml} from './html.js'
+import {html, type Html} from './html.js'
 
 /** A step's screenshot as the page shows it: a link into the report's shots/, or why there is none. */
 export type ShotView = {href: string} | {missing: string}
@@ -18,7 +18,7 @@ export interface StepViewOptions {
 }
 
 /** One step of the timeline: the screenshot with the action's point marked, and what the model thought and did. */
-export function renderStep(step: Step, options: StepViewOptions): SafeHtml {
+export function renderStep(step: Step, options: StepViewOptions): Html {
   const parsed = parsePolicyResponse(step.response)
   const memory = step.memory ?? parsed.memory
   const position = markerPosition(step.action)
@@ -46,14 +46,14 @@ ${step.response ? html`<details><summary>Raw response</summary><pre>${step.respo
 </section>`
 }
 
-function shotImage(step: Step, options: StepViewOptions): SafeHtml {
+function shotImage(step: Step, options: StepViewOptions): Html {
   if ('missing' in options.shot)
     return html`<div class="missing" style="aspect-ratio:${options.viewport.width}/${options.viewport.height}">${options.shot.missing}</div>`
   return html`<img src="${options.shot.href}" alt="Screenshot of step ${step.index}" width="${options.viewport.width}" height="${options.viewport.height}" loading="lazy" decoding="async">`
 }
 
 /** What the policy was shown besides the screenshot (rollout --observe): the marked screenshot and the text. */
-function observationView(step: Step, options: StepViewOptions): SafeHtml | null {
+function observationView(step: Step, options: StepViewOptions): Html | null {
   const observation = step.observation
   if (!observation) return null
   const marked = options.marked && 'href' in options.marked ? options.marked : null

@@ -1,4 +1,4 @@
-import {html, type SafeHtml} from './html.js'
+import {html, type Html} from './html.js'
 
 // Small inline SVG charts: no library, no script, they render from file:// like the rest of the page.
 
@@ -22,7 +22,7 @@ export function successRate(group: RateGroup): number | null {
 }
 
 /** Horizontal bars, one per group, each as long as the group's success rate (an empty track when none is judged). */
-export function rateChart(options: {title: string; groups: readonly RateGroup[]}): SafeHtml {
+export function rateChart(options: {title: string; groups: readonly RateGroup[]}): Html {
   const {groups} = options
   if (groups.length === 0) return html`<p class="muted">No trajectories.</p>`
   const height = groups.length * ROW_H + 8
@@ -69,7 +69,7 @@ const HIST_H = 200
 const PAD = {left: 36, right: 8, top: 10, bottom: 34}
 
 /** Vertical bars, one per bin, as tall as the bin's count relative to the fullest bin. */
-export function histogramChart(options: {title: string; bins: readonly Bin[]; unit: string}): SafeHtml {
+export function histogramChart(options: {title: string; bins: readonly Bin[]; unit: string}): Html {
   const {bins} = options
   if (bins.length === 0) return html`<p class="muted">No trajectories.</p>`
   const plotW = HIST_W - PAD.left - PAD.right

@@ -1,11 +1,11 @@
-import {html, raw, type SafeHtml} from './html.js'
+import {html, raw, type Html} from './html.js'
 import {scriptJson, type FacetSpec, type TableMeta} from './table-data.js'
 
 // The static part of a report table, which the table script fills: the filters (with their counts over every row),
 // the header whose buttons sort, an empty body, the pager, and the table's description as JSON.
 
 /** The select boxes and search boxes of the facets, the count of rows shown, and the loading status. */
-export function renderFilters(meta: TableMeta, noun: string): SafeHtml {
+export function renderFilters(meta: TableMeta, noun: string): Html {
   return html`<div class="filters">
 ${meta.facets.map(renderFacet)}
 ${meta.labels ? labelFacet() : null}
@@ -14,7 +14,7 @@ ${meta.labels ? labelFacet() : null}
 </div>`
 }
 
-function renderFacet(facet: FacetSpec): SafeHtml {
+function renderFacet(facet: FacetSpec): Html {
   if (facet.type === 'search') {
     return html`<label>${facet.label} <input type="search" data-search="${facet.column}" name="${facet.column}" placeholder="contains…" autocomplete="off"></label>`
   }
@@ -25,7 +25,7 @@ ${(facet.options ?? []).map((option) => html`<option value="${option.value}" dat
 }
 
 // Labelling mode: rows by the mark a person gave them (counted by the script, from the labels saved in the browser).
-function labelFacet(): SafeHtml {
+function labelFacet(): Html {
   return html`<label>Label <select data-filter="label" name="label">
 <option value="">all</option>
 <option value="unlabelled" data-text="unlabelled">unlabelled</option>
@@ -35,7 +35,7 @@ function labelFacet(): SafeHtml {
 }
 
 /** The table (header only: the script adds the rows), the pager and the description the script reads. */
-export function renderTable(meta: TableMeta, id: string): SafeHtml {
+export function renderTable(meta: TableMeta, id: string): Html {
   const head = meta.columns
     .filter((column) => !column.hidden)
     .map(

@@ -1,6 +1,6 @@
 import {trajectoryKey} from '../judge/trajectory-key.js'
 import {rewardBadge, statusBadge} from './badges.js'
-import {html, linkableUrl, type SafeHtml} from './html.js'
+import {html, linkableUrl, type Html} from './html.js'
 import {LABEL_STORE_SCRIPT, PAGE_LABEL_SCRIPT} from './label-script.js'
 import {renderPage} from './page-shell.js'
 import {factLines, renderRubric} from './rubric-view.js'
@@ -76,7 +76,7 @@ ${record.steps.map((step, i) => {
   })
 }
 
-function labelCard(): SafeHtml {
+function labelCard(): Html {
   return html`<section class="card labels" id="labelling"><h3>Your label</h3>
 <p id="label-trajectory"></p>
 <p class="muted">Mark the facts of the rubric below as well, where you can tell. <span id="label-count"></span></p>
@@ -84,7 +84,7 @@ function labelCard(): SafeHtml {
 </section>`
 }
 
-function judgmentFacts(record: ViewedTrajectory): SafeHtml {
+function judgmentFacts(record: ViewedTrajectory): Html {
   const {judgment} = record
   if (!judgment) return html`<dt>Reward</dt><dd><span class="muted">not judged</span></dd>`
   return html`<dt>Reward</dt><dd>${rewardBadge(judgment.reward)}</dd>

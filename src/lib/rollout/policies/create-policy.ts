@@ -1,11 +1,11 @@
 import {readFile} from 'node:fs/promises'
-import {BugError, InputError} from '../../errors.js'
+import {BugError, InputError, UsageError} from '../../errors.js'
 import type {InvalidRecords} from '../../io/invalid-records.js'
 import {readRecords} from '../../io/read-records.js'
 import {LlmClient} from '../../llm/client.js'
 import {opt, optionText, type OptionNames} from '../../option-text.js'
 import {hasElementIds, type ObserveMode} from '../../observe/observe-mode.js'
-import {POLICY_DIALECTS, type DialectName} from '../../prompts/policy-dialects.js'
+import {POLICY_DIALECTS, type DialectName, type PolicyDialect} from '../../prompts/policy-dialects.js'
 import {TrajectorySchema, type Trajectory} from '../../schema/trajectory.js'
 import type {Policy} from '../policy.js'
 import {trajectoryId} from '../trajectory-id.js'
@@ -38,16 +38,22 @@ export interface PolicyChoice {
   names?: OptionNames
 }
 
-/** The policy `choice.name` names, with what it needs read before any browser starts (the choice itself checked by the caller). */
+/**
+ * The policy `choice.name` names, with what it needs read before any browser starts. A model's dialect must fit what
+ * the observation mode shows (a UsageError otherwise); the other values of the choice are checked by the caller.
+ */
 export async function createPolicy(choice: PolicyChoice): Promise<Policy> {
   switch (choice.name) {
-    case 'openai':
+    case 'openai': {
+      const dialect = POLICY_DIALECTS[choice.dialect]
+      checkDialectFitsObservation(choice.dialect, dialect, choice.observe)
       return new OpenAIPolicy(choice.client!(), {
-        dialect: POLICY_DIALECTS[choice.dialect],
+        dialect,
         useMemory: choice.memory,
         window: choice.window,
         maxTokens: choice.maxTokens,
       })
+    }
     case 'random':
       return new RandomPolicy(choice.randomActions)
     case 'oracle':
@@ -62,5 +68,21 @@ export async function createPolicy(choice: PolicyChoice): Promise<Policy> {
         recorded.set(trajectoryId(record.task.id, record.attempt ?? 1), record)
       return new ReplayPolicy(recorded, choice.names)
     }
+  }
+}
+
+/** A model dialect must act on what the mode shows: element ids need a mode that numbers elements, points an image. */
+function checkDialectFitsObservation(name: DialectName, dialect: PolicyDialect, observe: ObserveMode): void {
+  if (dialect.actsOn === 'elements' && !hasElementIds(observe)) {
+    throw new UsageError(
+      optionText`${opt('dialect')} ${name} names elements by id, but ${opt('observe')} ${observe.name} numbers none`,
+      optionText`use ${opt('observe')} som, axtree, screenshot+axtree or som+axtree`,
+    )
+  }
+  if (dialect.actsOn === 'coordinates' && observe.image === null) {
+    throw new UsageError(
+      optionText`${opt('dialect')} ${name} points at the screenshot, but ${opt('observe')} ${observe.name} shows no image`,
+      optionText`use ${opt('observe')} screenshot+axtree (or som+axtree), or ${opt('dialect')} som`,
+    )
   }
 }

@@ -60,6 +60,8 @@ class OracleEpisode implements EpisodePolicy {
   private scrolls = 0
   private misses = 0
   private centred = false
+  /** The DOM scrolled the page while this step was decided, so the observation the step was given no longer shows it. */
+  private moved = false
   /** In element mode, a typed field's Enter is its own step (press): the field it goes to. */
   private enterPending = false
 
@@ -72,6 +74,7 @@ class OracleEpisode implements EpisodePolicy {
 
   async next(input: PolicyInput): Promise<PolicyOutput> {
     const act = (action: Action) => this.reply(action)
+    this.moved = false
     if (this.noise > 0 && this.random.nextFloat() < this.noise) return act(randomAction(this.random))
     for (;;) {
       const step = this.solution[this.next_]
@@ -101,6 +104,9 @@ class OracleEpisode implements EpisodePolicy {
           }
           this.scrolls = 0
           if (step.op === 'scroll_to') {
+            // What a scroll_to brings into view must be on the screen the next step is decided on (an answer read
+            // from it): when the DOM had to bring it, the step waits for the screen that shows it.
+            if (this.moved) return act({name: 'wait', seconds: 1})
             this.next_++
             continue
           }
@@ -167,7 +173,10 @@ class OracleEpisode implements EpisodePolicy {
     } catch {
       return {kind: 'missing'}
     }
-    if (this.scrolls >= MAX_SCROLLS_PER_TARGET) await element.scrollIntoViewIfNeeded().catch(() => {})
+    if (this.scrolls >= MAX_SCROLLS_PER_TARGET) {
+      this.moved = true
+      await element.scrollIntoViewIfNeeded().catch(() => {})
+    }
     const box = await element.evaluate(centreAndCover)
     if (box.y < 0) return {kind: 'scroll', direction: 'up'}
     if (box.y >= viewport.height) return {kind: 'scroll', direction: 'down'}
@@ -176,6 +185,7 @@ class OracleEpisode implements EpisodePolicy {
       if (this.centred)
         return {kind: 'here', point: box, nodes: this.elementIds ? await backendNodeIds(page, element) : []}
       this.centred = true
+      this.moved = true
       await element
         .evaluate((node) =>
           (node as {scrollIntoView(options: object): void}).scrollIntoView({block: 'center', inline: 'center'}),

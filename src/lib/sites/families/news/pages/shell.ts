@@ -45,7 +45,7 @@ export function shell(
     headerExtras: html`<a class="newsletter-link" href="/newsletter">✉ Newsletters</a>${account}`,
     overlays: html`${banner}${options.overlays ?? ''}`,
     css: NEWS_CSS + layoutCss(model.layout),
-    script: banner.value ? CONSENT_SCRIPT : undefined,
+    script: banner.markup ? CONSENT_SCRIPT : undefined,
   })
 }
 

@@ -150,6 +150,9 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // expect.poll waits for a state (a record written, a request seen), never times it: on a loaded machine the
+    // default second is too short to reach a state that is right.
+    expect: {poll: {timeout: 30_000}},
     pool: 'forks',
     reporters: ['default', './test/helpers/summary-reporter.ts'],
     // The CLI under test runs from dist/ (NODE_ENV=test would make oclif load src/ through tsx).

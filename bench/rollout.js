@@ -12,8 +12,16 @@
 //  (b) `webgym rollout --policy random --random-actions left_click` at that C on the same fixture web (--fixture-faults
 //      none), with settling on (the default: every observation waits for the page to settle) and, for the price of
 //      fidelity, off (--settle-timeout 0). Rates count from the first episode's start to the last one's end, the window
-//      the bare loop is timed over. (a) and the two (b)s alternate --repeats times (default 3) and the best of each
-//      counts, because this machine's speed drifts by 20% and more over minutes. Target: (b, settle on) >= 0.90 x (a).
+//      the bare loop is timed over. Past saturation, (b) settle on runs also at 2C on twice the tasks (as many episodes
+//      per session): extra sessions must wait their turn, not slow every one down. (a) and the three (b)s alternate
+//      --repeats times (default 3) and the best of each counts, because this machine's speed drifts by 20% and more
+//      over minutes. Targets: (b, settle on) >= 0.95 x (a), and (b, settle on) at 2C >= 0.95 x at C.
+//  --profile: the fixture web runs in a process of its own (`sites serve`) for (a) and (b), each run's CPU is sampled
+//      from /proc by process (the orchestrator: this script for (a), the rollout for (b); the browsers: their
+//      descendants; the fixture web), and one more (b) settle on at C runs under `node --cpu-prof`: the line adds CPU
+//      ms per step by process for each kind of run and the rollout orchestrator's by part (Playwright client, settle,
+//      screenshots, observation, egress proxy, request guard, record writer, policy, scheduler and episodes, GC...),
+//      the profile's shares of that run's /proc CPU; stderr has the profile by module and function.
 //
 // Speedup, at each concurrency of --speedup-list (default 8,16,32), on 3 x C tasks:
 //  (c) `webgym rollout --mode async` against `--mode sync` (the paper's lock-step baseline), both against
@@ -52,11 +60,12 @@
 import {spawn} from 'node:child_process'
 import {createHash} from 'node:crypto'
 import {existsSync, openSync, closeSync} from 'node:fs'
-import {mkdir, mkdtemp, readFile, rm, stat, writeFile} from 'node:fs/promises'
+import {mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
 import {fileURLToPath, pathToFileURL} from 'node:url'
 import {parseArgs} from 'node:util'
+import {cpuAt, profileParts, reportProfile, startCpuSampler, treeTicks} from './cpu.js'
 import {episodeTimes, lockStepTotalMs, projectedBound} from './lock-step.js'
 import {startPolicyStandin} from './policy-standin.js'
 
@@ -64,7 +73,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const HORIZON = 15
 const VIEWPORT = {width: 1280, height: 768}
 const JPEG_QUALITY = 80
-const TARGET_EFFICIENCY = 0.9
+const TARGET_EFFICIENCY = 0.95
+// Past saturation: the settled rollout at 2C against itself at C.
+const TARGET_PAST_SATURATION = 0.95
 const TARGET_OF_BOUND = 0.95
 const TARGET_SPEEDUP = 4.2
 const SATURATED = 0.95
@@ -94,6 +105,7 @@ const {values: flags} = parseArgs({
     repeats: {type: 'string', default: '3'},
     only: {type: 'string'},
     keep: {type: 'string'},
+    profile: {type: 'boolean', default: false},
   },
 })
 const REPEATS = positiveInteger('--repeats', flags.repeats)
@@ -159,16 +171,18 @@ const log = (line) => console.error(`bench/rollout: ${line}`)
 const rate = (steps, seconds) => steps / Math.max(seconds, 1e-3)
 
 /** Runs the built CLI; resolves with its wall time from spawn to exit, and the tail of its stderr. */
-function runCli(args, {stdoutFile} = {}) {
+function runCli(args, {stdoutFile, nodeArgs = [], onSpawn} = {}) {
   const out = stdoutFile ? openSync(stdoutFile, 'w') : 'pipe'
   const started = performance.now()
-  const child = spawn(process.execPath, [join(root, 'bin', 'run.js'), ...args], {
+  // Node refuses --cpu-prof in NODE_OPTIONS: it goes on the command line.
+  const child = spawn(process.execPath, [...nodeArgs, join(root, 'bin', 'run.js'), ...args], {
     cwd: root,
     stdio: ['ignore', out, 'pipe'],
     env: {...process.env, NODE_ENV: 'production'},
   })
   if (typeof out === 'number') closeSync(out)
   const release = hold(`webgym ${args[0]}`, () => stopChild(child))
+  const spawned = onSpawn?.(child)
   let stdout = ''
   let stderr = ''
   child.stdout?.on('data', (chunk) => (stdout += chunk))
@@ -178,8 +192,10 @@ function runCli(args, {stdoutFile} = {}) {
     child.on('exit', (code, signal) => {
       const wall = (performance.now() - started) / 1000
       const exitedAt = Date.now()
+      // The last sample before the exit: a zombie's times are still in /proc until it is reaped.
+      const watched = spawned?.()
       void release()
-      if (code === 0) resolve({wall, exitedAt, stdout, stderr})
+      if (code === 0) resolve({wall, exitedAt, stdout, stderr, watched})
       else
         reject(
           new Error(
@@ -225,12 +241,27 @@ function plannedLength(intent, level) {
 }
 
 /** (a) The limit: the same browsers and pages, driven by a bare loop at concurrency C. */
-async function measureBare(tasks, C) {
+async function measureBare(tasks, C, {sites: external} = {}) {
   const BROWSERS = Math.min(4, C)
   const {launchChromium} = await import(pathToFileURL(join(root, 'dist', 'lib', 'browser', 'chromium.js')).href)
   const {startSites} = await import(pathToFileURL(join(root, 'dist', 'lib', 'sites', 'server.js')).href)
-  const sites = await startSites({port: 0})
+  // With --profile the fixture web runs in a process of its own (`sites serve`), so that each process's CPU is its own.
+  const sites = external
+    ? {hostResolverRules: external.info.host_resolver_rules, stop: async () => {}}
+    : await startSites({port: 0})
   const stopSites = hold('the fixture web', () => sites.stop())
+  // The bare loop's orchestrator is this process (less what sampling /proc costs it); its browsers are its children.
+  const sampler =
+    external &&
+    startCpuSampler((tree) => {
+      const self = tree.get(process.pid)
+      const sitesTicks = treeTicks(tree, external.pid)
+      return {
+        orchestrator: self.self,
+        browsers: treeTicks(tree, process.pid) - self.self - sitesTicks,
+        sites: sitesTicks,
+      }
+    })
   const browsers = []
   const closeBrowsers = hold('the bare loop browsers', () =>
     Promise.all(browsers.map((browser) => browser.close().catch(() => {}))),
@@ -254,6 +285,7 @@ async function measureBare(tasks, C) {
     let steps = 0
     const failures = []
     const started = performance.now()
+    const from = Date.now()
     await Promise.all(
       Array.from({length: Math.min(C, tasks.length)}, async (_, worker) => {
         const browser = browsers[worker % browsers.length]
@@ -281,19 +313,57 @@ async function measureBare(tasks, C) {
       }),
     )
     const seconds = (performance.now() - started) / 1000
+    const to = Date.now()
     if (failures.length > 0) log(`bare loop: ${failures.length} episodes failed, first: ${failures[0]}`)
-    return {steps, seconds, stepsPerSecond: rate(steps, seconds)}
+    const cpu = sampler ? cpuPerStep(sampler.stop(), from, to, steps, {orchestrator: true}) : null
+    return {steps, seconds, stepsPerSecond: rate(steps, seconds), cpu}
   } finally {
+    sampler?.stop(false)
     await closeBrowsers()
     await stopSites()
   }
 }
 
+/**
+ * CPU ms per step of each group of processes over [from, to] (ms since the epoch); `ownSampling` subtracts what
+ * sampling /proc cost this process from the groups named (this process is the bare loop's orchestrator).
+ */
+function cpuPerStep({samples, ownMs}, from, to, steps, ownSampling = {}) {
+  const groups = Object.keys(samples[0]?.cpu ?? {})
+  const wholeMs = Math.max(1, samples.at(-1).at - samples[0].at)
+  const share = Math.min(1, (to - from) / wholeMs)
+  return Object.fromEntries(
+    groups.map((group) => {
+      const ms = cpuAt(samples, group, to) - cpuAt(samples, group, from) - (ownSampling[group] ? ownMs * share : 0)
+      return [group, ms / Math.max(1, steps)]
+    }),
+  )
+}
+
+const cpuLine = (cpu) =>
+  `orchestrator ${cpu.orchestrator.toFixed(2)}, browsers ${cpu.browsers.toFixed(2)}, fixture web ${cpu.sites.toFixed(2)}`
+
 /** One `webgym rollout` run at concurrency C: steps/s over its episodes' window, from spawn to exit, and its own. */
-async function measureRollout(work, name, tasksFile, C, args) {
+async function measureRollout(work, name, tasksFile, C, args, {sites, nodeArgs} = {}) {
   const summaryFile = join(work, `${name}.summary.json`)
   const trajectoriesFile = join(work, `${name}.ndjson`)
-  const {wall, exitedAt, stderr} = await runCli(
+  // With a fixture web of its own process, each process's CPU is sampled: the rollout's own (the orchestrator), its
+  // Chromium (its descendants) and the fixture web's.
+  const watch = (child) => {
+    if (!sites) return null
+    const sampler = startCpuSampler((tree) => {
+      const self = tree.get(child.pid)
+      if (!self) return null
+      return {
+        orchestrator: self.self,
+        browsers: treeTicks(tree, child.pid) - self.self,
+        sites: treeTicks(tree, sites.pid),
+      }
+    })
+    return () => sampler.stop(false)
+  }
+  const sitesArgs = sites ? ['--sites', sites.info.url, '--sites-token', sites.info.token] : []
+  const {wall, exitedAt, stderr, watched} = await runCli(
     [
       'rollout',
       tasksFile,
@@ -305,9 +375,10 @@ async function measureRollout(work, name, tasksFile, C, args) {
       String(C),
       '--browsers',
       String(Math.min(4, C)),
+      ...sitesArgs,
       ...args,
     ],
-    {stdoutFile: trajectoriesFile},
+    {stdoutFile: trajectoriesFile, nodeArgs, onSpawn: watch},
   )
   const summary = JSON.parse(await readFile(summaryFile, 'utf8'))
   const trajectories = (await readFile(trajectoriesFile, 'utf8'))
@@ -351,9 +422,14 @@ async function measureRollout(work, name, tasksFile, C, args) {
   log(
     `${name}: ${rate(summary.steps, window).toFixed(2)} steps/s from the first episode's start to the last one's end (${window.toFixed(1)} s), the bare loop's window`,
   )
+  const from = Math.min(...trajectories.map((t) => Date.parse(t.run.started_at)))
+  const to = Math.max(...trajectories.map((t) => Date.parse(t.run.ended_at)))
+  const cpu = watched ? cpuPerStep(watched, from, to, summary.steps) : null
+  if (cpu) log(`${name}: CPU ms/step in the window: ${cpuLine(cpu)}`)
   return {
     steps: summary.steps,
     wall,
+    cpu,
     stepsPerSecond: rate(summary.steps, wall),
     inRun: summary.steps_per_second,
     early,
@@ -439,7 +515,7 @@ async function serveSites(faults) {
     child.on('error', reject)
     child.on('exit', (code) => reject(new Error(`webgym sites serve exited ${code}: ${stderr.trim()}`)))
   })
-  return {info, stop}
+  return {info, stop, pid: child.pid}
 }
 
 /** A reply's length in tokens: log-normal with REPLY_TOKENS' median and p95, from two uniform draws (Box-Muller). */
@@ -562,11 +638,20 @@ async function measureModes(work, allTasks, C) {
   return best
 }
 
-/** (a) and (b) at concurrency C, alternating, best of REPEATS each. */
+/**
+ * (a) and (b) at concurrency C, and (b, settle on) at 2C on twice the tasks (as many episodes per session), alternating,
+ * best of REPEATS each. With --profile the fixture web runs in its own process and every run's CPU is sampled by
+ * process; a last settled run at C under `node --cpu-prof` gives the orchestrator's CPU by part.
+ */
 async function measureEfficiency(work, allTasks, C) {
+  const writeTasks = async (name, tasks) => {
+    const file = join(work, name)
+    await writeFile(file, tasks.map((task) => `${JSON.stringify(task)}\n`).join(''))
+    return file
+  }
   const tasks = sampleTasks(allTasks, 2 * C)
-  const tasksFile = join(work, `efficiency-${C}.ndjson`)
-  await writeFile(tasksFile, tasks.map((task) => `${JSON.stringify(task)}\n`).join(''))
+  const tasksFile = await writeTasks(`efficiency-${C}.ndjson`, tasks)
+  const wideFile = await writeTasks(`efficiency-${2 * C}.ndjson`, sampleTasks(allTasks, 4 * C))
   const random = [
     '--policy',
     'random',
@@ -579,22 +664,88 @@ async function measureEfficiency(work, allTasks, C) {
     '--fixture-faults',
     'none',
   ]
-  const best = {bare: 0, settled: 0, unsettled: 0}
-  for (let round = 0; round < REPEATS; round++) {
-    const bare = await measureBare(tasks, C)
-    log(`bare C=${C}: ${bare.steps} steps in ${bare.seconds.toFixed(1)} s = ${bare.stepsPerSecond.toFixed(2)} steps/s`)
-    best.bare = Math.max(best.bare, bare.stepsPerSecond)
-    best.settled = Math.max(
-      best.settled,
-      (await measureRollout(work, `random-settled-${C}`, tasksFile, C, random)).windowRate,
-    )
-    best.unsettled = Math.max(
-      best.unsettled,
-      (await measureRollout(work, `random-unsettled-${C}`, tasksFile, C, [...random, '--settle-timeout', '0']))
-        .windowRate,
-    )
+  const sites = flags.profile ? await serveSites('none') : null
+  const options = {sites: sites ?? undefined}
+  const best = {bare: 0, settled: 0, unsettled: 0, wide: 0}
+  // The CPU per step of each kind of run, from its best round.
+  const cpu = {}
+  const keep = (kind, result, value) => {
+    if (value <= best[kind]) return
+    best[kind] = value
+    cpu[kind] = result.cpu
   }
-  return best
+  try {
+    for (let round = 0; round < REPEATS; round++) {
+      const bare = await measureBare(tasks, C, options)
+      log(
+        `bare C=${C}: ${bare.steps} steps in ${bare.seconds.toFixed(1)} s = ${bare.stepsPerSecond.toFixed(2)} steps/s${bare.cpu ? `; CPU ms/step: ${cpuLine(bare.cpu)}` : ''}`,
+      )
+      keep('bare', bare, bare.stepsPerSecond)
+      const settled = await measureRollout(work, `random-settled-${C}`, tasksFile, C, random, options)
+      keep('settled', settled, settled.windowRate)
+      const unsettled = await measureRollout(
+        work,
+        `random-unsettled-${C}`,
+        tasksFile,
+        C,
+        [...random, '--settle-timeout', '0'],
+        options,
+      )
+      keep('unsettled', unsettled, unsettled.windowRate)
+      const wide = await measureRollout(work, `random-settled-${2 * C}`, wideFile, 2 * C, random, options)
+      keep('wide', wide, wide.windowRate)
+    }
+    const parts = sites ? await profileRollout(work, tasksFile, C, random, options) : null
+    return {best, cpu, parts}
+  } finally {
+    await sites?.stop()
+  }
+}
+
+/** One more settled rollout at C under `node --cpu-prof`: the orchestrator's CPU per step by part. */
+async function profileRollout(work, tasksFile, C, random, options) {
+  const dir = join(work, 'cpu-profiles')
+  await mkdir(dir, {recursive: true})
+  const run = await measureRollout(work, `random-settled-${C}-profiled`, tasksFile, C, random, {
+    ...options,
+    nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+  })
+  const files = (await readdir(dir)).filter((file) => file.endsWith('.cpuprofile'))
+  if (files.length === 0) throw new Error(`node --cpu-prof wrote no profile in ${dir}`)
+  const byPart = new Map()
+  let sampled = 0
+  for (const file of files) {
+    const profile = JSON.parse(await readFile(join(dir, file), 'utf8'))
+    const {parts, total} = profileParts(profile, rolloutPart)
+    for (const [part, ms] of parts) byPart.set(part, (byPart.get(part) ?? 0) + ms)
+    sampled += total
+    reportProfile(profile, file, {orchestratorWhole: run.cpu.orchestrator, steps: run.steps}, log)
+  }
+  // The profile's shares of the orchestrator's CPU per step, as /proc measured it in this (profiled) run.
+  return {
+    orchestrator: run.cpu.orchestrator,
+    parts: [...byPart]
+      .sort((a, b) => b[1] - a[1])
+      .map(([part, ms]) => [part, (ms / sampled) * run.cpu.orchestrator, ms / sampled]),
+  }
+}
+
+/** The part of the rollout's orchestrator a profile frame's script belongs to; null for Node's own and other packages. */
+function rolloutPart(url) {
+  if (url.includes('/node_modules/playwright-core/')) return 'Playwright client'
+  const file = /\/dist\/lib\/(.*)\.js$/.exec(url)?.[1]
+  if (file === undefined) return null
+  if (file === 'rollout/settle') return 'settle'
+  if (file.startsWith('egress/')) return 'egress proxy'
+  if (['rollout/request-guard', 'rollout/navigation-guard', 'rollout/blocklist'].includes(file)) return 'request guard'
+  if (file === 'io/artefact-store' || file === 'rollout/episode-trace') return 'screenshots (hash, store)'
+  if (file.startsWith('observe/')) return 'observation (modes, marks)'
+  if (['io/record-writer', 'rollout/trajectory-record'].includes(file) || file.startsWith('schema/'))
+    return 'record writer'
+  if (file.startsWith('rollout/policies/') || file.startsWith('prompts/')) return 'policy'
+  if (file.startsWith('rollout/') || file.startsWith('browser/')) return 'scheduler and episodes'
+  if (file.startsWith('report/')) return 'progress'
+  return 'other webgym'
 }
 
 // The built project's modules the bench uses itself (loaded once dist/ is known to be there).
@@ -629,11 +780,13 @@ async function main() {
       saturation.rates.length > 0
         ? `bare saturates at C=${C} (${saturation.rates.map(([c, value]) => `${value.toFixed(1)} at ${c}`).join(', ')} steps/s)`
         : `C=${C} as given`
-    const best = await measureEfficiency(work, allTasks, C)
+    const {best, cpu, parts: profiled} = await measureEfficiency(work, allTasks, C)
     const efficiency = best.settled / best.bare
+    const past = best.wide / best.settled
     parts.push(
-      `${curve}; at C=${C}, best of ${REPEATS}: bare ${best.bare.toFixed(1)}, rollout settled ${best.settled.toFixed(1)}, rollout unsettled ${best.unsettled.toFixed(1)} steps/s ` +
-        `(efficiency ${efficiency.toFixed(2)}, target >= ${TARGET_EFFICIENCY.toFixed(2)} ${met(efficiency >= TARGET_EFFICIENCY)}; unsettled ${(best.unsettled / best.bare).toFixed(2)} of bare; settling costs ${(100 * (1 - best.settled / best.unsettled)).toFixed(0)}% of the unsettled rate)`,
+      `${curve}; at C=${C}, best of ${REPEATS}${flags.profile ? ' (fixture web in its own process)' : ''}: bare ${best.bare.toFixed(1)}, rollout settled ${best.settled.toFixed(1)}, rollout unsettled ${best.unsettled.toFixed(1)} steps/s, rollout settled at C=${2 * C} ${best.wide.toFixed(1)} steps/s ` +
+        `(efficiency ${efficiency.toFixed(2)}, target >= ${TARGET_EFFICIENCY.toFixed(2)} ${met(efficiency >= TARGET_EFFICIENCY)}; C=${2 * C} / C=${C} ${past.toFixed(2)}, target >= ${TARGET_PAST_SATURATION.toFixed(2)} ${met(past >= TARGET_PAST_SATURATION)}; unsettled ${(best.unsettled / best.bare).toFixed(2)} of bare; settling costs ${(100 * (1 - best.settled / best.unsettled)).toFixed(0)}% of the unsettled rate)` +
+        (flags.profile ? `; ${profileSummary(cpu, profiled)}` : ''),
     )
   }
   if (flags.only === undefined || flags.only === 'modes') {
@@ -659,6 +812,24 @@ async function main() {
 }
 
 const met = (ok) => (ok ? 'met' : 'NOT met')
+
+/** The --profile part of the line: CPU ms per step by process for each kind of run, and the orchestrator's by part. */
+function profileSummary(cpu, profiled) {
+  const runs = [
+    ['bare', cpu.bare],
+    ['rollout settled', cpu.settled],
+    ['rollout unsettled', cpu.unsettled],
+    ['rollout settled at 2C', cpu.wide],
+  ]
+  const byProcess = runs
+    .filter(([, c]) => c)
+    .map(([name, c]) => `${name} ${(c.orchestrator + c.browsers + c.sites).toFixed(1)} (${cpuLine(c)})`)
+    .join('; ')
+  const byPart = profiled.parts
+    .map(([part, ms, share]) => `${part} ${ms.toFixed(2)} (${(100 * share).toFixed(0)}%)`)
+    .join(', ')
+  return `CPU ms/step by process: ${byProcess}; rollout orchestrator by part (profiled run, ${profiled.orchestrator.toFixed(2)} ms/step): ${byPart}`
+}
 
 /**
  * Where the bound would pass the paper's 4.2x: the episodes of the async runs that had the cores they needed (observe

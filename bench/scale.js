@@ -31,13 +31,14 @@
 // --profile DIR runs the rollout once more under `node --cpu-prof` and prints where its CPU time goes (self
 // time by function and by module) on stderr; the profile's own overhead makes that run's CPU/step a little higher.
 import {execFileSync, fork, spawn} from 'node:child_process'
-import {closeSync, existsSync, openSync, readdirSync, readFileSync} from 'node:fs'
+import {closeSync, existsSync, openSync, readFileSync} from 'node:fs'
 import {mkdir, mkdtemp, readFile, readdir, rm, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
-import {basename, dirname, join} from 'node:path'
+import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {parseArgs} from 'node:util'
 import {createHash} from 'node:crypto'
+import {cpuAt, readProcTree, reportProfile, TICK_MS, treeTicks} from './cpu.js'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const self = fileURLToPath(import.meta.url)
@@ -216,16 +217,6 @@ async function runBench() {
   }
 
   const log = (line) => console.error(`bench/scale: ${line}`)
-  const TICK_MS = 1000 / clockTicks()
-
-  /** CPU ms of a group at time `at`, interpolated between the samples around it. */
-  const cpuAt = (samples, group, at) => {
-    const after = samples.findIndex((s) => s.at >= at)
-    if (after === -1) return samples.at(-1).cpu[group] * TICK_MS
-    if (after === 0) return samples[0].cpu[group] * TICK_MS
-    const [a, b] = [samples[after - 1], samples[after]]
-    return (a.cpu[group] + ((b.cpu[group] - a.cpu[group]) * (at - a.at)) / Math.max(1, b.at - a.at)) * TICK_MS
-  }
 
   async function measure(name, policyArgs, {profileDir} = {}) {
     const summaryFile = join(work, `${name}.summary.json`)
@@ -453,124 +444,6 @@ async function runBench() {
   } finally {
     await closeAll()
   }
-}
-
-/**
- * Prints the top self time of a V8 CPU profile by function and by module, as shares of the sampled time and as the
- * same shares of the run's CPU per step (from /proc). The profiler samples wall time on the main thread, so a thread
- * that is runnable but preempted (a loaded machine; a write that wakes the peer process) is charged to what it was
- * running: the shares are a guide, and the sampled total can be well above the CPU time.
- */
-function reportProfile(profile, file, run, log) {
-  const dt = new Map()
-  const {samples, timeDeltas} = profile
-  for (let i = 0; i < samples.length; i++) dt.set(samples[i], (dt.get(samples[i]) ?? 0) + (timeDeltas[i] ?? 0) / 1000)
-  let total = 0
-  const byFunction = new Map()
-  const byModule = new Map()
-  // Inclusive time by the nearest webgym function (dist/) on the stack: which of the rollout's calls the time is for.
-  const parentOf = new Map()
-  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node)
-  const byCaller = new Map()
-  for (const node of profile.nodes) {
-    const ms = dt.get(node.id) ?? 0
-    if (ms === 0 || node.callFrame.functionName === '(idle)') continue
-    let at = node
-    while (at && !at.callFrame.url.includes('/dist/')) at = parentOf.get(at.id)
-    const caller = at
-      ? `${at.callFrame.functionName || '(anonymous)'} ${moduleOf(at.callFrame.url)}:${at.callFrame.lineNumber + 1}`
-      : `(no webgym frame) ${node.callFrame.url ? moduleOf(node.callFrame.url) : node.callFrame.functionName}`
-    byCaller.set(caller, (byCaller.get(caller) ?? 0) + ms)
-  }
-  for (const node of profile.nodes) {
-    const ms = dt.get(node.id) ?? 0
-    if (ms === 0) continue
-    const {functionName, url, lineNumber} = node.callFrame
-    if (functionName === '(idle)') continue
-    total += ms
-    const where = url ? `${moduleOf(url)}:${lineNumber + 1}` : ''
-    const fn = `${functionName || '(anonymous)'} ${where}`.trim()
-    byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms)
-    const module = url ? moduleOf(url) : functionName
-    byModule.set(module, (byModule.get(module) ?? 0) + ms)
-  }
-  const top = (map, n) =>
-    [...map]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, n)
-      .map(
-        ([name, ms]) =>
-          `    ${((100 * ms) / total).toFixed(1).padStart(5)}%  ~${((ms / total) * run.orchestratorWhole).toFixed(2).padStart(5)} ms CPU/step  ${name}`,
-      )
-      .join('\n')
-  const cpuSeconds = (run.orchestratorWhole * run.steps) / 1000
-  log(
-    `profile ${basename(file)}: ${(total / 1000).toFixed(1)} s sampled (not idle) over the process's life, which took ${cpuSeconds.toFixed(1)} s of CPU (${run.orchestratorWhole.toFixed(2)} ms/step over ${run.steps} steps, start-up included); self time by module:\n${top(byModule, 15)}`,
-  )
-  log(`profile ${basename(file)}: self time by function:\n${top(byFunction, 25)}`)
-  log(`profile ${basename(file)}: time by the nearest webgym function on the stack:\n${top(byCaller, 15)}`)
-}
-
-/** A profile URL as a short module name: the package in node_modules, the file under dist/, or node's own. */
-function moduleOf(url) {
-  const path = url.replace(/^file:\/\//, '')
-  const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(path)
-  if (inModules) return `${inModules[1]}/${inModules[2]}`
-  const inDist = /\/dist\/(.*)$/.exec(path)
-  if (inDist) return `dist/${inDist[1]}`
-  return path
-}
-
-/** Clock ticks per second, for /proc/<pid>/stat's times. */
-function clockTicks() {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100
-  } catch {
-    return 100
-  }
-}
-
-/** Every process's parent and CPU ticks (utime + stime + cutime + cstime), from /proc. */
-function readProcTree() {
-  const tree = new Map()
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    let stat
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-    } catch {
-      continue
-    }
-    // The command name may hold spaces and parentheses: the fields start after the last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    tree.set(Number(entry), {
-      ppid: Number(fields[1]),
-      ticks: Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
-      sys: Number(fields[12]),
-    })
-  }
-  return tree
-}
-
-/**
- * CPU ticks of a process and all its live descendants. A child that has exited and been reaped is in its parent's
- * cutime/cstime (Chromium's zygote reaps its renderers), so closed pages are not lost.
- */
-function treeTicks(tree, pid) {
-  const children = new Map()
-  for (const [child, {ppid}] of tree) {
-    if (!children.has(ppid)) children.set(ppid, [])
-    children.get(ppid).push(child)
-  }
-  let ticks = 0
-  const stack = [pid]
-  while (stack.length > 0) {
-    const at = stack.pop()
-    if (!tree.has(at)) continue
-    ticks += tree.get(at).ticks
-    stack.push(...(children.get(at) ?? []))
-  }
-  return ticks
 }
 
 /** A child stopped by SIGTERM (or an IPC message), SIGKILL after 20 s. */

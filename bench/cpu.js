@@ -1,0 +1,200 @@
+// Where a bench's CPU goes: processes' CPU time from /proc (Linux), sampled while a run goes on, and V8 CPU profiles
+// (`node --cpu-prof`) read by function, by module and by part. Shared by bench/scale.js and bench/rollout.js.
+import {execFileSync} from 'node:child_process'
+import {readdirSync, readFileSync} from 'node:fs'
+import {basename} from 'node:path'
+
+/** Clock ticks per second, for /proc/<pid>/stat's times. */
+function clockTicks() {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100
+  } catch {
+    return 100
+  }
+}
+
+/** Milliseconds of CPU in one clock tick of /proc's times. */
+export const TICK_MS = 1000 / clockTicks()
+
+/**
+ * Every process's parent and CPU ticks from /proc: `ticks` is utime + stime + cutime + cstime (its own and that of
+ * the children it has reaped), `self` utime + stime alone, `sys` stime.
+ */
+export function readProcTree() {
+  const tree = new Map()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    let stat
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+    } catch {
+      continue
+    }
+    // The command name may hold spaces and parentheses: the fields start after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    const self = Number(fields[11]) + Number(fields[12])
+    tree.set(Number(entry), {
+      ppid: Number(fields[1]),
+      self,
+      ticks: self + Number(fields[13]) + Number(fields[14]),
+      sys: Number(fields[12]),
+    })
+  }
+  return tree
+}
+
+/**
+ * CPU ticks of a process and all its live descendants. A child that has exited and been reaped is in its parent's
+ * cutime/cstime (Chromium's zygote reaps its renderers; Node reaps the Chromium it launched), so a sum over the tree
+ * stays continuous when processes end.
+ */
+export function treeTicks(tree, pid) {
+  const children = new Map()
+  for (const [child, {ppid}] of tree) {
+    if (!children.has(ppid)) children.set(ppid, [])
+    children.get(ppid).push(child)
+  }
+  let ticks = 0
+  const stack = [pid]
+  while (stack.length > 0) {
+    const at = stack.pop()
+    if (!tree.has(at)) continue
+    ticks += tree.get(at).ticks
+    stack.push(...(children.get(at) ?? []))
+  }
+  return ticks
+}
+
+/** CPU ms of a group at time `at` (ms since the epoch), interpolated between the samples around it. */
+export function cpuAt(samples, group, at) {
+  const after = samples.findIndex((s) => s.at >= at)
+  if (after === -1) return samples.at(-1).cpu[group] * TICK_MS
+  if (after === 0) return samples[0].cpu[group] * TICK_MS
+  const [a, b] = [samples[after - 1], samples[after]]
+  return (a.cpu[group] + ((b.cpu[group] - a.cpu[group]) * (at - a.at)) / Math.max(1, b.at - a.at)) * TICK_MS
+}
+
+/**
+ * Samples groups of processes every `intervalMs`: `groupsOf(tree)` gives each group's ticks from one /proc read.
+ * `ownMs` is the CPU the sampling itself took in this process, for a group that counts this process.
+ */
+export function startCpuSampler(groupsOf, intervalMs = 100) {
+  const samples = []
+  let ownMs = 0
+  const sample = () => {
+    const before = process.cpuUsage()
+    const tree = readProcTree()
+    const cpu = groupsOf(tree)
+    if (cpu) samples.push({at: Date.now(), cpu})
+    const used = process.cpuUsage(before)
+    ownMs += (used.user + used.system) / 1000
+  }
+  sample()
+  const timer = setInterval(sample, intervalMs)
+  return {
+    samples,
+    /** Takes a last sample (unless `final` is false: the process is gone) and stops. */
+    stop(final = true) {
+      clearInterval(timer)
+      if (final) sample()
+      return {samples, ownMs}
+    },
+  }
+}
+
+/** A profile URL as a short module name: the package in node_modules, the file under dist/, or node's own. */
+export function moduleOf(url) {
+  const path = url.replace(/^file:\/\//, '')
+  const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(path)
+  if (inModules) return `${inModules[1]}/${inModules[2]}`
+  const inDist = /\/dist\/(.*)$/.exec(path)
+  if (inDist) return `dist/${inDist[1]}`
+  return path
+}
+
+/** Each profile node's sampled ms (the time to the next sample is charged to a sample's node), and its parent. */
+function sampledTimes(profile) {
+  const ms = new Map()
+  const {samples, timeDeltas} = profile
+  for (let i = 0; i < samples.length; i++) {
+    const next = timeDeltas[i + 1] ?? 0
+    ms.set(samples[i], (ms.get(samples[i]) ?? 0) + next / 1000)
+  }
+  const parentOf = new Map()
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node)
+  return {ms, parentOf}
+}
+
+/**
+ * A profile's sampled time by part: each sample goes to the part of the first frame, from the leaf up, that
+ * `partOf(url)` names (null: look further up), else to what V8 calls the leaf ("(garbage collector)", "(program)")
+ * or "other". Idle time is left out. Returns [part, ms] sorted by ms, and the total.
+ */
+export function profileParts(profile, partOf) {
+  const {ms, parentOf} = sampledTimes(profile)
+  const parts = new Map()
+  let total = 0
+  for (const node of profile.nodes) {
+    const time = ms.get(node.id) ?? 0
+    if (time === 0 || node.callFrame.functionName === '(idle)') continue
+    total += time
+    let part = null
+    for (let at = node; at && part === null; at = parentOf.get(at.id))
+      part = at.callFrame.url ? partOf(at.callFrame.url) : null
+    if (part === null) part = node.callFrame.url ? 'other' : node.callFrame.functionName || 'other'
+    parts.set(part, (parts.get(part) ?? 0) + time)
+  }
+  return {parts: [...parts].sort((a, b) => b[1] - a[1]), total}
+}
+
+/**
+ * Prints the top self time of a V8 CPU profile by function and by module, as shares of the sampled time and as the
+ * same shares of the run's CPU per step (`run.orchestratorWhole`, from /proc). The profiler samples wall time on the main
+ * thread, so a thread that is runnable but preempted (a loaded machine; a write that wakes the peer process) is
+ * charged to what it was running: the shares are a guide, and the sampled total can be well above the CPU time.
+ */
+export function reportProfile(profile, file, run, log) {
+  const {ms: dt, parentOf} = sampledTimes(profile)
+  let total = 0
+  const byFunction = new Map()
+  const byModule = new Map()
+  // Inclusive time by the nearest webgym function (dist/) on the stack: which of the rollout's calls the time is for.
+  const byCaller = new Map()
+  for (const node of profile.nodes) {
+    const ms = dt.get(node.id) ?? 0
+    if (ms === 0 || node.callFrame.functionName === '(idle)') continue
+    let at = node
+    while (at && !at.callFrame.url.includes('/dist/')) at = parentOf.get(at.id)
+    const caller = at
+      ? `${at.callFrame.functionName || '(anonymous)'} ${moduleOf(at.callFrame.url)}:${at.callFrame.lineNumber + 1}`
+      : `(no webgym frame) ${node.callFrame.url ? moduleOf(node.callFrame.url) : node.callFrame.functionName}`
+    byCaller.set(caller, (byCaller.get(caller) ?? 0) + ms)
+  }
+  for (const node of profile.nodes) {
+    const ms = dt.get(node.id) ?? 0
+    if (ms === 0) continue
+    const {functionName, url, lineNumber} = node.callFrame
+    if (functionName === '(idle)') continue
+    total += ms
+    const where = url ? `${moduleOf(url)}:${lineNumber + 1}` : ''
+    const fn = `${functionName || '(anonymous)'} ${where}`.trim()
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms)
+    const module = url ? moduleOf(url) : functionName
+    byModule.set(module, (byModule.get(module) ?? 0) + ms)
+  }
+  const top = (map, n) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(
+        ([name, ms]) =>
+          `    ${((100 * ms) / total).toFixed(1).padStart(5)}%  ~${((ms / total) * run.orchestratorWhole).toFixed(2).padStart(5)} ms CPU/step  ${name}`,
+      )
+      .join('\n')
+  const cpuSeconds = (run.orchestratorWhole * run.steps) / 1000
+  log(
+    `profile ${basename(file)}: ${(total / 1000).toFixed(1)} s sampled (not idle) over the process's life, which took ${cpuSeconds.toFixed(1)} s of CPU (${run.orchestratorWhole.toFixed(2)} ms/step over ${run.steps} steps, start-up included); self time by module:\n${top(byModule, 15)}`,
+  )
+  log(`profile ${basename(file)}: self time by function:\n${top(byFunction, 25)}`)
+  log(`profile ${basename(file)}: time by the nearest webgym function on the stack:\n${top(byCaller, 15)}`)
+}

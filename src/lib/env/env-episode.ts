@@ -33,6 +33,15 @@ export type EnvTurn =
   | {done: false; observation: EnvObservation}
   | {done: true; observation: EnvObservation; reward: 0 | 1; outcome: EnvOutcome}
 
+/**
+ * A turn as OpenEnv's serialized observation (`{observation, reward, done, metadata}`): the reward is null at reset,
+ * 0 until the end, and the end carries the episode's outcome in metadata.
+ */
+export function turnData(turn: EnvTurn, reset: boolean): Record<string, unknown> {
+  if (!turn.done) return {observation: turn.observation, reward: reset ? null : 0, done: false}
+  return {observation: turn.observation, reward: turn.reward, done: true, metadata: turn.outcome}
+}
+
 /** An ended episode: its trajectory (written) and its reward. */
 export interface EnvEpisodeEnd {
   trajectory: Trajectory

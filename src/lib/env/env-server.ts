@@ -8,14 +8,23 @@ import {WebSocketServer, type WebSocket} from 'ws'
 import {z} from 'zod'
 import type {PolicyDialect} from '../prompts/policy-dialects.js'
 import type {PromptSettings} from '../rollout/policies/openai.js'
+import {firstLine} from '../rollout/episode-outcome.js'
 import {runBlock} from '../rollout/trajectory-record.js'
 import {isFixtureUrl} from '../sites/catalog.js'
 import {isPagesUrl} from '../sites/pages/page-corpus.js'
 import type {Task} from '../schema/task.js'
 import {WEBGYM_VERSION} from '../version.js'
-import {EnvEpisode} from './env-episode.js'
+import {EnvEpisode, turnData} from './env-episode.js'
 import {EnvObservationSchema, EnvStateSchema, type ScreenshotDelivery} from './env-observation.js'
-import {errorReply, EnvMessageError, StepDataSchema, type ResetData} from './env-protocol.js'
+import {
+  errorReply,
+  EnvMessageError,
+  ResetDataSchema,
+  StepDataSchema,
+  validationError,
+  type FieldProblem,
+  type ResetData,
+} from './env-protocol.js'
 import {EnvSession, type SessionHost} from './env-session.js'
 import type {EnvWorld} from './env-world.js'
 import type {EpisodeRewarder} from './episode-reward.js'
@@ -46,7 +55,8 @@ export interface EnvServerOptions {
 /**
  * An OpenEnv environment server (the routes and WebSocket messages of OpenEnv's reference HTTPEnvServer) in front of
  * webgym's browser pool: each WebSocket session at /ws is one environment, up to `maxSessions` at once. Over HTTP it
- * answers /health, /metadata, /schema and /state; /reset and /step are WebSocket messages here, since an episode
+ * answers /health, /metadata, /schema and /state, and /reset and /step as the reference's stateless routes do (a fresh
+ * environment per request: a reset shows a first observation, a step has no episode to act in), since an episode
  * holds a browser context between steps. Screenshots delivered by URL are served from the store at /artefacts/.
  */
 export class EnvServer implements SessionHost {
@@ -54,6 +64,8 @@ export class EnvServer implements SessionHost {
   private readonly sessions = new Set<EnvSession>()
   /** Episodes ended by a closed or dropped session, whose trajectories may still be being written. */
   private readonly endings = new Set<Promise<unknown>>()
+  /** Episodes of HTTP /reset, each run to its first observation. */
+  private readonly oneShots = new Set<EnvEpisode>()
   private readonly wss: WebSocketServer
   private readonly http: Server
 
@@ -106,7 +118,7 @@ export class EnvServer implements SessionHost {
 
   /** Sessions with an episode running now. */
   get running(): number {
-    return [...this.sessions].filter((session) => session.running).length
+    return [...this.sessions].filter((session) => session.running).length + this.oneShots.size
   }
 
   /** Resolves when no session has an episode running. */
@@ -125,6 +137,8 @@ export class EnvServer implements SessionHost {
   async close(reason: string): Promise<void> {
     this.drain()
     for (const session of this.sessions) this.endings.add(session.end(reason))
+    for (const episode of this.oneShots)
+      this.endings.add(episode.stop(reason).catch((error: unknown) => this.report(error)))
     await Promise.all(this.endings)
     for (const session of this.sessions) session.close(1001, 'the server is shutting down')
     this.http.closeAllConnections()
@@ -192,6 +206,59 @@ export class EnvServer implements SessionHost {
     return task
   }
 
+  /**
+   * OpenEnv's stateless HTTP /reset: a fresh environment per request, closed after it answers. Here that is an
+   * episode run to its first observation and ended there (recorded as aborted, with why); episodes that go on are
+   * WebSocket sessions.
+   */
+  private async resetOnce(request: IncomingMessage, json: (status: number, body: unknown) => void): Promise<void> {
+    const body = await jsonBody(request)
+    if (!body.ok) return json(422, {detail: body.problems})
+    const parsed = ResetDataSchema.safeParse(body.value)
+    if (!parsed.success)
+      return json(422, {detail: bodyProblems(validationError(parsed.error, body.value).errors ?? [])})
+    if (this.draining) return json(503, {detail: 'the server is shutting down: it starts no new episode'})
+    let episode: EnvEpisode
+    try {
+      episode = this.newEpisode(parsed.data, (name) => `${this.originOf(request)}/artefacts/${name}`)
+    } catch (error) {
+      if (error instanceof EnvMessageError) return json(422, {detail: bodyProblems(error.errors ?? [])})
+      throw error
+    }
+    this.oneShots.add(episode)
+    try {
+      const turn = await episode.begin()
+      await episode.stop(
+        "an HTTP /reset episode ends at its first observation (OpenEnv's HTTP routes are stateless: drive episodes over /ws)",
+      )
+      json(200, turnData(turn, true))
+    } catch (error) {
+      this.report(error)
+      json(500, {detail: firstLine(error)})
+    } finally {
+      this.oneShots.delete(episode)
+    }
+  }
+
+  /**
+   * OpenEnv's stateless HTTP /step acts in a fresh environment, which here has no episode to act in: the body is
+   * checked as the reference server checks it (422 naming the field), then the answer says where episodes run.
+   */
+  private async stepOnce(request: IncomingMessage, json: (status: number, body: unknown) => void): Promise<void> {
+    const body = await jsonBody(request)
+    if (!body.ok) return json(422, {detail: body.problems})
+    const parsed = HttpStepSchema.safeParse(body.value)
+    if (!parsed.success)
+      return json(422, {detail: bodyProblems(validationError(parsed.error, body.value).errors ?? [])})
+    json(409, {
+      detail: `HTTP /step acts in a fresh environment, which has no episode (OpenEnv's HTTP routes are stateless): reset and step in one WebSocket session at ${this.url.replace(/^http/, 'ws')}/ws, as OpenEnv's EnvClient does`,
+    })
+  }
+
+  private originOf(request: IncomingMessage): string {
+    return `http://${request.headers.host ?? new URL(this.url).host}`
+  }
+
   private connect(socket: WebSocket, request: IncomingMessage): void {
     const refuse = (error: EnvMessageError, extra: Record<string, unknown> = {}) => {
       socket.send(JSON.stringify(errorReply(error, extra)), () => socket.close(1000))
@@ -206,7 +273,7 @@ export class EnvServer implements SessionHost {
         ),
         {active_sessions: this.sessions.size, max_sessions: max},
       )
-    const origin = `http://${request.headers.host ?? new URL(this.url).host}`
+    const origin = this.originOf(request)
     const session = new EnvSession(socket, this, (name) => `${origin}/artefacts/${name}`)
     this.sessions.add(session)
     socket.on('close', () => {
@@ -247,10 +314,8 @@ export class EnvServer implements SessionHost {
         active_sessions: this.sessions.size,
         max_sessions: this.options.maxSessions,
       })
-    if (request.method === 'POST' && (path === '/reset' || path === '/step'))
-      return json(501, {
-        detail: `webgym env serve keeps each episode in a WebSocket session (its browser context lives between steps): send {"type": "${path.slice(1)}"} on ${this.url.replace(/^http/, 'ws')}/ws, as OpenEnv's EnvClient does`,
-      })
+    if (request.method === 'POST' && path === '/reset') return this.resetOnce(request, json)
+    if (request.method === 'POST' && path === '/step') return this.stepOnce(request, json)
     const artefact = /^\/artefacts\/([0-9a-f]{64}\.(?:jpg|png))$/.exec(path)
     if (request.method === 'GET' && artefact) {
       try {
@@ -267,6 +332,49 @@ export class EnvServer implements SessionHost {
     }
     json(404, {detail: 'Not Found'})
   }
+}
+
+/** OpenEnv's HTTP /step body: the action (the data of a WebSocket step), with the request's own optional fields. */
+const HttpStepSchema = z.looseObject({
+  action: StepDataSchema,
+  timeout_s: z.number().positive().optional(),
+  request_id: z.string().max(255).optional(),
+})
+
+/** A request body as JSON (an empty one is `{}`), or FastAPI's 422 problem when it is not JSON. */
+async function jsonBody(
+  request: IncomingMessage,
+): Promise<{ok: true; value: unknown} | {ok: false; problems: FieldProblem[]}> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > MAX_MESSAGE_BYTES)
+      return {
+        ok: false,
+        problems: [{type: 'too_long', loc: ['body'], msg: `the body is over ${MAX_MESSAGE_BYTES} bytes`}],
+      }
+    chunks.push(chunk)
+  }
+  const text = Buffer.concat(chunks).toString('utf8')
+  if (text.trim() === '') return {ok: true, value: {}}
+  try {
+    return {ok: true, value: JSON.parse(text) as unknown}
+  } catch (error) {
+    return {
+      ok: false,
+      problems: [{type: 'json_invalid', loc: ['body'], msg: `JSON decode error: ${(error as Error).message}`}],
+    }
+  }
+}
+
+/** Problems located in the request body, as FastAPI reports a body that fails validation. */
+function bodyProblems(problems: readonly FieldProblem[]): FieldProblem[] {
+  // A WebSocket message's problems are under its `data`, which is the whole body over HTTP.
+  return problems.map((problem) => ({
+    ...problem,
+    loc: ['body', ...(problem.loc[0] === 'data' ? problem.loc.slice(1) : problem.loc)],
+  }))
 }
 
 function pathOf(request: IncomingMessage): string {

@@ -3,7 +3,7 @@ import type {PolicyDialect} from '../prompts/policy-dialects.js'
 import {firstLine} from '../rollout/episode-outcome.js'
 import {readReply, type PromptSettings} from '../rollout/policies/openai.js'
 import type {PolicyInput, PolicyOutput} from '../rollout/policy.js'
-import type {EnvEpisode, EnvTurn} from './env-episode.js'
+import {turnData, type EnvEpisode, type EnvTurn} from './env-episode.js'
 import type {EnvObservation, EnvState} from './env-observation.js'
 import {errorReply, EnvMessageError, readEnvMessage, type ResetData, type StepData} from './env-protocol.js'
 
@@ -154,13 +154,8 @@ export class EnvSession {
   /** OpenEnv's observation reply: the observation, the reward (null at reset, 0 until the end) and done. */
   private reply(turn: EnvTurn, reset: boolean): Record<string, unknown> {
     this.last = turn.observation
-    if (!turn.done)
-      return {type: 'observation', data: {observation: turn.observation, reward: reset ? null : 0, done: false}}
-    this.reward = turn.reward
-    return {
-      type: 'observation',
-      data: {observation: turn.observation, reward: turn.reward, done: true, metadata: turn.outcome},
-    }
+    if (turn.done) this.reward = turn.reward
+    return {type: 'observation', data: turnData(turn, reset)}
   }
 
   private state(): EnvState {

@@ -25,6 +25,9 @@ const replied = shortTasks(
   4,
   new Set(structured.map((t) => t.website!)),
 )
+// The step cap, and the page-load limit: 20 sessions on 2 cores shared with other work can take a start page past the
+// 30 s default (seen once: "loading the start page ... timed out").
+const LIMITS = ['--horizon', '20', '--navigation-timeout', '90']
 const byId = (records: any[]) => new Map(records.map((record) => [record.task.id as string, record]))
 
 let oracle: Map<string, any>
@@ -40,7 +43,7 @@ beforeAll(async () => {
   await assertPythonClient()
   wd.write('tasks.ndjson', ndjson([...structured, ...replied]))
   wd.write('replied.ndjson', ndjson(replied))
-  oracle = byId(await oracleRun(wd, 'tasks.ndjson', 'oracle.ndjson'))
+  oracle = byId(await oracleRun(wd, 'tasks.ndjson', 'oracle.ndjson', LIMITS))
   wd.write('replied-oracle.ndjson', ndjson(replied.map((task) => oracle.get(task.id))))
 
   // The policy model: for each replied task, the oracle's replies in turn (its prompt names the task's intent).
@@ -55,15 +58,7 @@ beforeAll(async () => {
     },
   })
 
-  const server = await startEnvServe(wd, [
-    'tasks.ndjson',
-    '--max-sessions',
-    '20',
-    '--horizon',
-    '20',
-    '-o',
-    'env.ndjson',
-  ])
+  const server = await startEnvServe(wd, ['tasks.ndjson', '--max-sessions', '20', ...LIMITS, '-o', 'env.ndjson'])
   const [actions, example] = await Promise.all([
     drive(['actions', server.url, wd.path('oracle.ndjson'), ...structured.map((task) => task.id)], wd.dir),
     execa(
@@ -108,8 +103,7 @@ beforeAll(async () => {
       'replay',
       '--replay',
       'replied-oracle.ndjson',
-      '--horizon',
-      '20',
+      ...LIMITS,
       '-o',
       'replay.ndjson',
     ],

@@ -52,10 +52,10 @@ export function shortTasks(
 
 /** The oracle's run of the tasks (their reference solutions acted out, each step a qwen3vl reply); all must pass. */
 export async function oracleRun(wd: Workdir, tasksFile: string, out: string, extra: string[] = []): Promise<any[]> {
-  const result = await wd.run(
-    ['rollout', tasksFile, '--policy', 'oracle', '--concurrency', '4', '--horizon', '20', '-o', out, ...extra],
-    {cleanEnv: true, timeout: 600_000},
-  )
+  const result = await wd.run(['rollout', tasksFile, '--policy', 'oracle', '--concurrency', '4', '-o', out, ...extra], {
+    cleanEnv: true,
+    timeout: 600_000,
+  })
   expect(result.exitCode, dump(result)).toBe(0)
   const records = readNdjson(wd.path(out))
   for (const record of records)

@@ -15,6 +15,7 @@ import hashlib
 import json
 import os
 import sys
+import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "examples", "openenv"))
 
@@ -107,6 +108,7 @@ async def faults_mode(url, trajectories, whole_task, held_task):
     answers["whole"] = await run_actions(first, whole_task, recorded[whole_task])
     await first.close()
     await second.close()
+    await no_sessions(url)
     # Their places are free again: a new session starts an episode and waits in it (the test stops the server).
     held = WebgymEnv(url)
     result = await held.reset(task_id=held_task)
@@ -117,6 +119,16 @@ async def faults_mode(url, trajectories, whole_task, held_task):
     except Exception as error:
         answers_after = type(error).__name__
     print(json.dumps({"held_after_stop": answers_after}), flush=True)
+
+
+async def no_sessions(url, seconds=60.0):
+    """Waits until the server's HTTP /state counts no session (a closed one is let go when its socket is)."""
+    for _ in range(int(seconds * 10)):
+        with urllib.request.urlopen(url.rstrip("/") + "/state") as response:
+            if json.load(response)["active_sessions"] == 0:
+                return
+        await asyncio.sleep(0.1)
+    raise RuntimeError("the server still counts sessions that were closed")
 
 
 def main(argv):

@@ -20,10 +20,13 @@ import {workdir} from './helpers/workdir.js'
 const wd = workdir()
 const [killed, whole, held] = shortTasks(3, ['shop', 'recipes', 'listings'])
 const LIMITS = ['--horizon', '20', '--navigation-timeout', '90']
+// Long enough that no session here waits that long for its own client but the silent one.
+const IDLE_S = 20
 
 let server: ServedEnv
 let answers: any
 let afterStop: any
+let idle: {after: string; seconds: number}
 let http: Record<string, {status: number; body: any}>
 let served: {exitCode: number | undefined; stderr: string}
 let records: any[]
@@ -39,7 +42,16 @@ beforeAll(async () => {
   await assertPythonClient()
   wd.write('tasks.ndjson', ndjson([killed, whole, held]))
   await oracleRun(wd, 'tasks.ndjson', 'oracle.ndjson', LIMITS)
-  server = await startEnvServe(wd, ['tasks.ndjson', '--max-sessions', '2', ...LIMITS, '-o', 'env.ndjson'])
+  server = await startEnvServe(wd, [
+    'tasks.ndjson',
+    '--max-sessions',
+    '2',
+    '--idle-timeout',
+    String(IDLE_S),
+    ...LIMITS,
+    '-o',
+    'env.ndjson',
+  ])
 
   // A client killed (SIGKILL) after its first step: its socket drops mid-episode.
   const holder = execa(python, [driver, 'hold', server.url, wd.path('oracle.ndjson'), killed!.id], {
@@ -65,6 +77,14 @@ beforeAll(async () => {
     resetBadJson: await request('/reset', {method: 'POST', body: '{"task_id": '}),
     reset: await request('/reset', {method: 'POST', body: JSON.stringify({task_id: held!.id})}),
   }
+
+  // A client that resets and then says nothing.
+  idle = JSON.parse(
+    (await execa(python, [driver, 'idle', server.url, wd.path('oracle.ndjson'), killed!.id], {reject: false})).stdout,
+  )
+  const idleFreed = Date.now() + 60_000
+  while ((await activeSessions()) > 0 && Date.now() < idleFreed)
+    await new Promise((resolve) => setTimeout(resolve, 200))
 
   // Bad messages, capacity, a whole episode; then a session holds an episode while the server is stopped.
   const faults = execa(python, [driver, 'faults', server.url, wd.path('oracle.ndjson'), whole!.id, held!.id], {
@@ -137,20 +157,32 @@ describe("env serve: a client's mistakes", () => {
     expect(http.reset.body.observation.screenshot).toMatch(/^\/9j\//) // base64 JPEG
   })
 
+  it('ends a silent session at --idle-timeout: its episode aborted, its connection closed', () => {
+    expect(idle.after).toMatch(/^ConnectionClosed/)
+    expect(idle.seconds).toBeGreaterThanOrEqual(IDLE_S - 1)
+    expect(idle.seconds).toBeLessThan(IDLE_S + 30)
+  })
+
   it('drains on SIGTERM: the running episode ends as aborted, its client is disconnected, and it exits 0', () => {
     expect(served.exitCode, served.stderr).toBe(0)
     expect(served.stderr).toMatch(/SIGTERM: starting no new episodes/)
-    expect(served.stderr).toMatch(/env serve: 4 episodes \(1 answered, 3 aborted\)/)
+    expect(served.stderr).toMatch(/env serve: 5 episodes \(1 answered, 4 aborted\)/)
     expect(afterStop).toMatch(/^ConnectionClosed/)
   })
 
   it('holds every episode that ended exactly once, each aborted one with why', () => {
     const summary = records.map((record) => [record.id, record.status, record.steps.length, record.error])
-    expect(summary).toHaveLength(4)
-    expect(new Set(summary.map(([id]) => id)).size).toBe(4)
+    expect(summary).toHaveLength(5)
+    expect(new Set(summary.map(([id]) => id)).size).toBe(5)
     expect(summary).toEqual(
       expect.arrayContaining([
         [`${killed!.id}#1`, 'aborted', 1, expect.stringMatching(/client went away/)],
+        [
+          `${killed!.id}#2`,
+          'aborted',
+          0,
+          expect.stringMatching(/sent no message for 20 s: the session's idle timeout/),
+        ],
         [`${held!.id}#1`, 'aborted', 0, expect.stringMatching(/HTTP \/reset/)],
         [`${whole!.id}#1`, 'answered', expect.any(Number), null],
         [`${held!.id}#2`, 'aborted', 0, expect.stringMatching(/server was stopped/)],

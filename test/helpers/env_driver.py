@@ -2,6 +2,7 @@
 
     env_driver.py actions URL TRAJECTORIES TASK_ID...   one session per task, at once: the recorded actions in turn
     env_driver.py hold URL TRAJECTORIES TASK_ID          reset, one recorded action, then wait (to be killed)
+    env_driver.py idle URL TRAJECTORIES TASK_ID          reset, then silence until the server closes the session
     env_driver.py faults URL TRAJECTORIES TASK_ID TASK_ID  bad messages, capacity, then a whole episode and a held one
 
 Each prints JSON on stdout: what the server answered, and every observation as the client saw it (the screenshot as
@@ -83,6 +84,18 @@ async def hold_mode(url, trajectories, task_id):
     await asyncio.sleep(3600)
 
 
+async def idle_mode(url, task_id):
+    """Resets, then says nothing: the server's idle timeout should end the episode and close the session."""
+    env = WebgymEnv(url)
+    await env.reset(task_id=task_id)
+    started = asyncio.get_running_loop().time()
+    try:
+        after = await env.receive()
+    except Exception as error:
+        after = type(error).__name__
+    print(json.dumps({"after": after, "seconds": asyncio.get_running_loop().time() - started}))
+
+
 async def faults_mode(url, trajectories, whole_task, held_task):
     recorded = recorded_actions(trajectories)
     answers = {}
@@ -137,6 +150,8 @@ def main(argv):
         return asyncio.run(actions_mode(url, trajectories, task_ids))
     if mode == "hold":
         return asyncio.run(hold_mode(url, trajectories, task_ids[0]))
+    if mode == "idle":
+        return asyncio.run(idle_mode(url, task_ids[0]))
     if mode == "faults":
         return asyncio.run(faults_mode(url, trajectories, task_ids[0], task_ids[1]))
     raise SystemExit(f"unknown mode {mode}")

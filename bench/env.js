@@ -221,8 +221,10 @@ async function measureEnv(work, tasksFile, tasks, round) {
   const queue = [...tasks]
   const sessions = Array.from({length: Math.min(C, queue.length)}, () => session(`ws://${url}/ws`, queue))
   await Promise.all(sessions)
-  await stopChild(server.child)
-  await server.exited
+  // One SIGTERM: env serve drains (nothing runs by now), closes its browsers and exits 0; a second would stop it now.
+  server.child.kill('SIGTERM')
+  const killer = setTimeout(() => server.child.kill('SIGKILL'), 120_000)
+  await server.exited.finally(() => clearTimeout(killer))
   return windowRate(name, await readTrajectories(out))
 }
 

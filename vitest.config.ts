@@ -13,6 +13,7 @@ const tiers = {
     'answers.normalise',
     'bench.lock-step',
     'decompose.property',
+    'env.protocol',
     'eval.statistics',
     'export.parquet-writer',
     'filter.units',
@@ -82,6 +83,8 @@ const tiers = {
   browser: [
     'disk-full',
     'egress.proxy',
+    'env.faults',
+    'env.serve',
     'judge.programmatic',
     'llm.faults',
     'llm.servers',

@@ -49,6 +49,7 @@ describe('help', () => {
     ['judge', ['WEBGYM_JUDGE_MODEL', 'WEBGYM_SELECT_MODEL', 'XDG_CACHE_HOME', 'WEBGYM_CACHE']],
     ['rubric gen', ['WEBGYM_MODEL', 'XDG_CACHE_HOME', 'WEBGYM_CACHE']],
     ['train', ['WEBGYM_TRAIN_MODEL']],
+    ['env serve', ['WEBGYM_CHROMIUM', 'OPENAI_BASE_URL', 'WEBGYM_JUDGE_MODEL', 'XDG_CACHE_HOME', 'WEBGYM_CACHE']],
   ])('`%s --help` names every environment variable it reads under ENVIRONMENT', async (command, names) => {
     const result = await workdir().run([...command.split(' '), '--help'])
     expect(result.exitCode, dump(result)).toBe(0)

@@ -14,4 +14,6 @@ export const COMMAND_ENVIRONMENT: Readonly<Record<string, Readonly<Record<string
   'tasks:decompose': CACHE_HOME,
   'tasks:classify': CACHE_HOME,
   judge: CACHE_HOME,
+  // Browsers for the episodes, and the llm judge's reply cache for their rewards.
+  'env:serve': {...CHROMIUM, ...CACHE_HOME},
 }

@@ -2,6 +2,7 @@ import {writeFile} from 'node:fs/promises'
 import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../cli/base-command.js'
 import {choiceList, namesList} from '../cli/choice-list.js'
+import {episodeSettingsFromFlags} from '../cli/episode-flags.js'
 import {flagNames} from '../cli/flag-names.js'
 import {ioFlags} from '../cli/flags.js'
 import {llmClientFromFlags, llmFlags} from '../cli/llm-flags.js'
@@ -276,8 +277,8 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
 
   async run(): Promise<void> {
     const {flags} = this
-    const viewport = parseViewport(flags.viewport)
-    const horizons = parseHorizon(flags.horizon)
+    const observe = observeMode(flags.observe)
+    const episode = episodeSettingsFromFlags(flags, observe)
     const concurrency = flags.concurrency
     const oracleNoise = Number(flags['oracle-noise'])
     if (flags.policy === 'oracle' && !(oracleNoise >= 0 && oracleNoise <= 1))
@@ -285,7 +286,6 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
     if (flags.policy === 'replay' && !flags.replay)
       throw new UsageError('--policy replay needs the trajectories to replay', 'pass --replay FILE (a rollout output)')
     if (flags.sites !== undefined) assertUrl(flags.sites)
-    const observe = observeMode(flags.observe)
     // One count of skipped records for the tasks and the --replay trajectories alike.
     const invalid = this.invalidRecords()
     const policy = await createPolicy({
@@ -320,23 +320,7 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
         seed: flags.seed,
       },
       browsers: {local: flags.browsers ?? Math.min(4, concurrency), endpoints: flags['browser-ws'] ?? []},
-      episode: {
-        limits: {
-          horizons,
-          maxRepeats: flags['max-repeats'],
-          maxActionErrors: flags['max-action-errors'],
-          stepTimeoutMs: flags['step-timeout'] * 1000,
-          episodeTimeoutMs: flags['episode-timeout'] * 1000,
-          navigationTimeoutMs: flags['navigation-timeout'] * 1000,
-        },
-        viewport,
-        settle: {
-          quietMs: flags['settle-quiet'],
-          timeoutMs: parseSeconds('--settle-timeout', flags['settle-timeout']) * 1000,
-        },
-        observe: {mode: observe, jpegQuality: flags['jpeg-quality'], imageWindow: flags.window},
-        trace: {mode: flags.trace, dir: flags['trace-dir']},
-      },
+      episode,
       fixtureWeb: {
         url: flags.sites,
         token: flags['sites-token'],
@@ -378,30 +362,6 @@ function assertUrl(sites: string): void {
       'pass the url that `webgym sites serve` prints, e.g. http://127.0.0.1:8040',
     )
   }
-}
-
-function parseViewport(text: string): {width: number; height: number} {
-  const match = /^(\d+)x(\d+)$/i.exec(text.trim())
-  const width = Number(match?.[1])
-  const height = Number(match?.[2])
-  if (!match || width < 64 || height < 64 || width > 7680 || height > 4320)
-    throw new UsageError(`--viewport must be WIDTHxHEIGHT in CSS pixels, e.g. 1280x768, got "${text}"`)
-  return {width, height}
-}
-
-function parseSeconds(flag: string, text: string): number {
-  const seconds = Number(text)
-  if (text.trim() === '' || !Number.isFinite(seconds) || seconds < 0 || seconds > 600)
-    throw new UsageError(`${flag} must be a number of seconds from 0 to 600, got "${text}"`)
-  return seconds
-}
-
-function parseHorizon(text: string): number[] {
-  const parts = text.split(',').map((part) => Number(part.trim()))
-  if ((parts.length !== 1 && parts.length !== 3) || parts.some((n) => !Number.isInteger(n) || n < 1 || n > 1000)) {
-    throw new UsageError(`--horizon must be one step cap or three (easy,medium,hard), e.g. 10,20,30, got "${text}"`)
-  }
-  return parts
 }
 
 function parseRandomActions(text: string): RandomActionKind[] {

@@ -211,7 +211,7 @@ export class Episode {
       const observed = await this.observe()
       if (!observed.ok) return observed.end
       this.noteLateRefusals()
-      const decided = await this.decide(index, observed.value.observation)
+      const decided = await this.decide(index, observed.value.observation, observed.value.settle)
       if (!decided.ok) return decided.end
       await this.gate?.arrive()
       const acted = await this.act(decided.value, observed.value.observation)
@@ -308,6 +308,7 @@ export class Episode {
   private async decide(
     index: number,
     observation: Observation,
+    settle: SettleResult | null,
   ): Promise<StageOutcome<{output: PolicyOutput; ms: number}>> {
     const started = performance.now()
     const {services} = this
@@ -315,6 +316,7 @@ export class Episode {
       this.policy.next({
         index,
         observation,
+        settle,
         history: this.history,
         memory: this.memory,
         lastActionNoEffect: this.repeats > 0,

@@ -3,6 +3,7 @@ import type {Page} from 'playwright-core'
 import type {PageElements} from '../observe/page-elements.js'
 import type {Action, Step} from '../schema/trajectory.js'
 import type {Task} from '../schema/task.js'
+import type {SettleResult} from './settle.js'
 
 /** What a policy sees at one step. */
 export interface Observation {
@@ -29,6 +30,8 @@ export interface PastStep {
 export interface PolicyInput {
   index: number
   observation: Observation
+  /** How the page settled before this observation (null: settling is off), for a client that is shown it (env serve). */
+  settle?: SettleResult | null
   history: readonly PastStep[]
   /** The memory carried from the last response that gave one. */
   memory: string | null

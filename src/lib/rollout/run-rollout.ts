@@ -273,16 +273,17 @@ function followAbort(signal: AbortSignal | undefined): {signal: AbortSignal; dis
   return {signal: controller.signal, dispose: () => signal?.removeEventListener('abort', abort)}
 }
 
-interface FixtureSetup {
+/** The fixture web episodes run against: where it is, its control token, and the rule that maps its names there. */
+export interface FixtureSetup {
   url: string
   token: string | null
   rules: string
 }
 
 /** The fixture web the tasks need: the one at `fixtureWeb.url` (checked by the caller), or one started here with the tasks' seed. */
-async function fixtureWeb(
+export async function fixtureWeb(
   tasks: readonly Task[],
-  options: RolloutOptions,
+  options: Pick<RolloutOptions, 'fixtureWeb' | 'reporter'>,
   started: (server: SitesServer) => void,
 ): Promise<FixtureSetup | null> {
   const given = options.fixtureWeb

@@ -72,7 +72,7 @@ export async function createPolicy(choice: PolicyChoice): Promise<Policy> {
 }
 
 /** A model dialect must act on what the mode shows: element ids need a mode that numbers elements, points an image. */
-function checkDialectFitsObservation(name: DialectName, dialect: PolicyDialect, observe: ObserveMode): void {
+export function checkDialectFitsObservation(name: DialectName, dialect: PolicyDialect, observe: ObserveMode): void {
   if (dialect.actsOn === 'elements' && !hasElementIds(observe)) {
     throw new UsageError(
       optionText`${opt('dialect')} ${name} names elements by id, but ${opt('observe')} ${observe.name} numbers none`,

@@ -1,5 +1,5 @@
 import type {EndpointSummary} from '../../llm/endpoint-pool.js'
-import {LlmClient, LlmError, type ChatReply} from '../../llm/client.js'
+import {LlmClient, LlmError, type ChatMessage, type ChatReply} from '../../llm/client.js'
 import type {PolicyDialect} from '../../prompts/policy-dialects.js'
 import type {PolicyRound} from '../../prompts/qwen3vl.js'
 import type {Task} from '../../schema/task.js'
@@ -58,25 +58,7 @@ export class OpenAIPolicy implements Policy {
   }
 
   private async next(task: Task, input: PolicyInput, sample: number): Promise<PolicyOutput> {
-    const rounds = input.history.map(({step, image}) =>
-      policyRound(step, image.length > 0 ? dataUrl(image) : undefined, this.options.useMemory),
-    )
-    const messages = this.options.dialect.buildMessages({
-      task: {intent: task.intent, start_url: task.start_url, website: task.website},
-      viewport: input.viewport,
-      rounds,
-      current: {
-        url: input.observation.url,
-        title: input.observation.title,
-        ...(input.observation.shown ? {image: dataUrl(input.observation.shown)} : {}),
-        ...(input.observation.text === undefined ? {} : {text: input.observation.text}),
-      },
-      memory: this.options.useMemory ? input.memory : null,
-      useMemory: this.options.useMemory,
-      lastActionNoEffect: input.lastActionNoEffect,
-      lastActionError: input.lastActionError,
-      window: this.options.window,
-    })
+    const messages = policyMessages(this.options.dialect, task, input, this.options)
     let reply: ChatReply
     try {
       reply = await this.client.chat(messages, {
@@ -89,15 +71,58 @@ export class OpenAIPolicy implements Policy {
       if (error instanceof LlmError) throw new PolicyFailure(error.message)
       throw error
     }
-    const response = this.options.dialect.responseText(reply)
-    const parsed = this.options.dialect.parseResponse(response, {viewport: input.viewport})
-    return {
-      response,
-      reasoning: reply.reasoning,
-      action: parsed.action,
-      memory: this.options.useMemory ? parsed.memory : null,
-      error: parsed.error,
-    }
+    const output = readReply(this.options.dialect, this.options.dialect.responseText(reply), input, this.options)
+    return {...output, reasoning: reply.reasoning}
+  }
+}
+
+/** How a dialect's prompts are built from an episode: the rounds with screenshots, and whether memory is carried. */
+export type PromptSettings = Pick<OpenAIPolicyOptions, 'useMemory' | 'window'>
+
+/** The messages the dialect sends the model at this step; `env serve` hands the same ones to its clients. */
+export function policyMessages(
+  dialect: PolicyDialect,
+  task: Task,
+  input: Omit<PolicyInput, 'page' | 'signal' | 'index'>,
+  settings: PromptSettings,
+): ChatMessage[] {
+  const rounds = input.history.map(({step, image}) =>
+    policyRound(step, image.length > 0 ? dataUrl(image) : undefined, settings.useMemory),
+  )
+  return dialect.buildMessages({
+    task: {intent: task.intent, start_url: task.start_url, website: task.website},
+    viewport: input.viewport,
+    rounds,
+    current: {
+      url: input.observation.url,
+      title: input.observation.title,
+      ...(input.observation.shown ? {image: dataUrl(input.observation.shown)} : {}),
+      ...(input.observation.text === undefined ? {} : {text: input.observation.text}),
+    },
+    memory: settings.useMemory ? input.memory : null,
+    useMemory: settings.useMemory,
+    lastActionNoEffect: input.lastActionNoEffect,
+    lastActionError: input.lastActionError,
+    window: settings.window,
+  })
+}
+
+/**
+ * A reply read by the dialect into the step's output: the action (or why there is none) and the memory it carries.
+ * The one reader of model replies, for the openai policy and for replies `env serve` is sent.
+ */
+export function readReply(
+  dialect: PolicyDialect,
+  response: string | null,
+  input: Pick<PolicyInput, 'viewport'>,
+  settings: Pick<PromptSettings, 'useMemory'>,
+): PolicyOutput {
+  const parsed = dialect.parseResponse(response, {viewport: input.viewport})
+  return {
+    response,
+    action: parsed.action,
+    memory: settings.useMemory ? parsed.memory : null,
+    error: parsed.error,
   }
 }
 

@@ -298,7 +298,7 @@ export class Episode {
     const session = this.session!
     const {navigations, requests} = session.takeRefusals()
     this.refused.addAll(requests)
-    const reasons = navigations.text()
+    const reasons = navigations.lines().join('; ')
     if (!reasons) return null
     const url = session.page.url()
     if (pageStateOf(url, session.arrivalOf(url)).page === 'ok') {
@@ -557,10 +557,13 @@ const PAGE_WORDS: Record<Exclude<PageState, 'ok'>, string> = {
   blocked: 'a refused page',
 }
 
-/** The error of an action whose navigation (a link, a form, a redirect, a new tab) the guard or the egress proxy refused. */
+/**
+ * The error of an action whose navigations (a link, a form, a redirect, a new tab) the guard or the egress proxy
+ * refused: one line per host, each saying it is where the action led.
+ */
 function refusedNavigation(navigations: RefusedRequests): string | null {
-  const reasons = navigations.text()
-  return reasons ? `the page it led to was refused: ${reasons}` : null
+  const lines = navigations.lines().map((line) => `the page it led to was refused: ${line}`)
+  return lines.length > 0 ? lines.join('; ') : null
 }
 
 function joinErrors(a: string | null, b: string | null): string | null {

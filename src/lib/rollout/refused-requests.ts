@@ -8,7 +8,7 @@ const MAX_URL_CHARS = 200
 /**
  * Requests the navigation guard or the egress proxy refused during one step, one entry per host: how many, the reason,
  * and the first URL. Those a page made on its own (its images, scripts, frames, fetches, sockets) are not the action's
- * doing, so they are a step's `refused`, never its `action_error`; a tab's refused navigations are (`text()`).
+ * doing, so they are a step's `refused`, never its `action_error`; a tab's refused navigations are (`lines()`).
  */
 export class RefusedRequests {
   private readonly hosts = new Map<string, RefusedHost>()
@@ -29,10 +29,9 @@ export class RefusedRequests {
     for (const entry of other.hosts.values()) this.add(entry.url, entry.reason, entry.count)
   }
 
-  /** One line per host, `reason (first URL)`, joined with `; ` (an action's error); null when none. */
-  text(): string | null {
-    if (this.hosts.size === 0) return null
-    return [...this.hosts.values()].map((entry) => `${entry.reason} (${entry.url})`).join('; ')
+  /** One line per host, `reason (first URL)`, in the order they were first refused. */
+  lines(): string[] {
+    return [...this.hosts.values()].map((entry) => `${entry.reason} (${entry.url})`)
   }
 
   /** The step's fields: the hosts in the order they were first refused, the first MAX_REFUSED_HOSTS by name. */

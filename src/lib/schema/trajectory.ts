@@ -90,8 +90,8 @@ export const StepSchema = z.looseObject({
     .enum(PAGE_STATES)
     .optional()
     .describe(
-      'What the observation shows: a page (ok), about:blank (blank), a browser error page (browser_error), or the ' +
-        'error page of a navigation the guard or the egress proxy refused (blocked); absent in older records',
+      'What the observation shows: a page (ok), about:blank (blank), a browser error page (browser_error), or ' +
+        'where a navigation the guard or the egress proxy refused left the tab (blocked); absent in older records',
     ),
   page_cause: z.string().optional().describe('Why the observation is blank or an error page (page other than ok)'),
   refused: z

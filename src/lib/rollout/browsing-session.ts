@@ -232,12 +232,13 @@ export class BrowsingSession implements SettleTarget {
     const reason = guardReason ?? this.options.egress?.refusalFor(url) ?? null
     if (navigation) {
       if (reason) this.noteRefusedNavigation(url, reason)
-      const page = this.pages.find((candidate) => candidate.mainFrame() === frame)
-      if (page && errorText !== ABORTED)
-        this.arrivals.set(page, {
-          cause: reason ? `${reason} (${url.slice(0, 200)})` : `${url.slice(0, 200)} did not load: ${errorText}`,
-          refused: reason !== null,
-        })
+      const arrival = {
+        cause: reason ? `${reason} (${url.slice(0, 200)})` : `${url.slice(0, 200)} did not load: ${errorText}`,
+        refused: reason !== null,
+      }
+      // A new tab's first request can fail before the tab has a frame: the tab, once adopted, takes the cause.
+      if (!frame) this.refusedTab = arrival
+      else if (errorText !== ABORTED) this.arrivals.set(frame.page(), arrival)
     } else if (reason) this.refusedRequests.add(url, reason)
   }
 

@@ -81,6 +81,7 @@ const tiers = {
     'trainer.python',
   ],
   browser: [
+    'browser.flags.browser',
     'disk-full',
     'egress.proxy',
     'env.faults',
@@ -101,6 +102,7 @@ const tiers = {
     'rollout.outcomes',
     'rollout.parity-matrix',
     'rollout.samples',
+    'rollout.scroll.browser',
     'rollout.settle-probe',
     'rollout.tools.browser',
     'rollout.uitars.browser',
@@ -115,6 +117,7 @@ const tiers = {
     'eval',
     'pages.oracle',
     'rollout.lifecycle',
+    'rollout.real-pages',
     'rollout.settle',
     'sites.solutions',
     'slurm.cluster',

@@ -78,12 +78,23 @@ describe('rollout egress guard', () => {
     )
     expect(trajectory.steps.length).toBeGreaterThan(0)
     expect(connections).toBe(0)
-    const errors = trajectory.steps.map((step: {action_error: string | null}) => step.action_error ?? '').join('\n')
-    expect(errors).toContain(
-      `blocked: 127.0.0.1 is a loopback address (use --allow-host to allow it) (ws://127.0.0.1:${canaryPort}/)`,
-    )
-    if (machineIsLocal)
-      expect(errors).toMatch(new RegExp(`blocked: ${machine} resolves to .* \\(ws://${machine}:${canaryPort}/\\)`))
+    // The page's own sockets and fetch are not the click's doing: the step's `refused`, one entry per host with the
+    // first URL and how many, never its action_error.
+    type Refused = {host: string; count: number; reason: string; url: string}
+    const steps = trajectory.steps as {action_error: string | null; refused?: Refused[]}[]
+    expect(steps.map((step) => step.action_error)).toEqual(steps.map(() => null))
+    const refused = steps[0]!.refused ?? []
+    expect(refused).toContainEqual({
+      host: '127.0.0.1',
+      count: 1,
+      reason: 'blocked: 127.0.0.1 is a loopback address (use --allow-host to allow it)',
+      url: `ws://127.0.0.1:${canaryPort}/`,
+    })
+    if (machineIsLocal) {
+      const machineEntry = refused.find((entry) => entry.host === machine)
+      expect(machineEntry?.reason).toMatch(new RegExp(`^blocked: ${machine} resolves to `))
+      expect(machineEntry?.count).toBe(2)
+    }
   }, 120_000)
 
   it('refuses a start URL whose name resolves to this machine, and a data: start URL, naming why', async (context) => {

@@ -316,16 +316,69 @@ describe('rollout --policy openai (qwen3vl dialect)', () => {
     ])
     expect(trajectory.status).toBe('answered')
     const steps = trajectory.steps
-    // The frame and the image of the guarded page are refused as parts of it, each named with its URL, in the step
-    // that loaded it; the page itself is where the agent went.
-    expect(steps[0].action_error).toMatch(/blocked: 127\.0\.0\.1 is a loopback address .*\(http:\/\/127\.0\.0\.1:\d+\//)
-    expect(steps[1]).toMatchObject({url: `${pageUrl}guarded`, title: 'guarded'})
-    // The redirect the click led to is refused.
-    expect(steps[1].action_error).toMatch(/^blocked: 127\.0\.0\.1 is a loopback address/)
+    // The frame and the image of the guarded page are the page's own requests, not the action's doing: refused as
+    // parts of it, one entry for their host with the first URL, in the step that loaded it, never its action_error;
+    // the page itself is where the agent went.
+    expect(steps[0].action_error).toBeNull()
+    expect(steps[0].refused).toEqual([
+      {
+        host: '127.0.0.1',
+        count: 2,
+        reason: expect.stringMatching(/^blocked: 127\.0\.0\.1 is a loopback address/),
+        url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/(frame|image\.png)$/),
+      },
+    ])
+    expect(steps[1]).toMatchObject({url: `${pageUrl}guarded`, title: 'guarded', page: 'ok'})
+    // The redirect the click led to is refused: the action's error, and the page stays where it was.
+    expect(steps[1].action_error).toMatch(
+      /^the page it led to was refused: blocked: 127\.0\.0\.1 is a loopback address/,
+    )
     expect(steps[2].action_error).toMatch(/blocked: localhost is a loopback name/)
     expect(steps[3].url).not.toContain('/tab')
     expect(steps.map((step: any) => step.title)).not.toContain('local secret')
     expect(forbiddenHits).toEqual([])
+  }, 120_000)
+
+  it('a go_back with no earlier page in the episode does nothing and says so; one after a navigation goes back', async () => {
+    const {trajectory, requests} = await rollout([
+      call({action: 'go_back'}),
+      call({action: 'navigate', url: `${pageUrl}second`}),
+      call({action: 'go_back'}),
+      call({action: 'go_back'}),
+      call({action: 'answer', text: 'x'}),
+    ])
+    const steps = trajectory.steps
+    expect(steps.map((step: any) => [step.url, step.page])).toEqual([
+      [pageUrl, 'ok'],
+      [pageUrl, 'ok'],
+      [`${pageUrl}second`, 'ok'],
+      [pageUrl, 'ok'],
+      [pageUrl, 'ok'],
+    ])
+    expect(steps.map((step: any) => step.action_error)).toEqual([
+      'there is no earlier page in this episode to go back to',
+      null,
+      null,
+      'there is no earlier page in this episode to go back to',
+      null,
+    ])
+    expect(requests[1]!.text).toContain('there is no earlier page in this episode to go back to')
+  }, 120_000)
+
+  it("a page the action led to that does not load is the action's error and the next observation's cause", async () => {
+    const {trajectory, requests} = await rollout([
+      call({action: 'navigate', url: 'http://nowhere.invalid/'}),
+      call({action: 'answer', text: 'x'}),
+    ])
+    const steps = trajectory.steps
+    expect(steps[0]).toMatchObject({url: pageUrl, page: 'ok'})
+    expect(steps[0].action_error).toMatch(/the page it led to was refused: blocked: nowhere\.invalid does not resolve/)
+    // The error page the agent now sees says why, and the policy was told.
+    expect(steps[1]).toMatchObject({page: 'blocked'})
+    expect(steps[1].page_cause).toMatch(
+      /^blocked: nowhere\.invalid does not resolve .*\(http:\/\/nowhere\.invalid\/\)$/,
+    )
+    expect(requests[1]!.text).toMatch(/nowhere\.invalid does not resolve/)
   }, 120_000)
 
   it('dismisses dialogs, refuses downloads and follows a new tab', async () => {

@@ -16,6 +16,40 @@ export const CHROMIUM_FLAGS = [
   '--disable-dev-shm-usage',
 ]
 
+/**
+ * The browser features playwright-core 1.65 turns off (its `chromiumSwitches`), repeated here because Chromium keeps
+ * only the last `--disable-features` it is given and ours comes after Playwright's: without them, ours would turn
+ * Playwright's back on (HTTPS upgrades of http:// pages, among others). `test/browser.flags.test.ts` reads the
+ * browser's command line and fails when a new Playwright disables a feature that is not listed here.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+]
+
+/**
+ * Features webgym turns off besides Playwright's. OverscrollHistoryNavigation: a horizontal wheel at the edge of a page
+ * is a swipe that goes back (or forward) in history once the next input event arrives, so a scroll left would leave
+ * the page, one step late; a scroll action must only scroll.
+ */
+export const DISABLED_FEATURES: readonly string[] = [...PLAYWRIGHT_DISABLED_FEATURES, 'OverscrollHistoryNavigation']
+
+const DISABLE_FEATURES = '--disable-features='
+
 const CANDIDATES = ['/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser']
 
 /** No usable Chromium: exit 1 with how to install one. */
@@ -47,8 +81,18 @@ export interface ChromiumOptions {
   launch?: LaunchOptions
 }
 
+/** The flags a browser starts with; a `--disable-features` among `extraArgs` joins webgym's one list. */
 export function chromiumArgs(options: ChromiumOptions = {}): string[] {
-  const args = [...CHROMIUM_FLAGS, ...(options.extraArgs ?? [])]
+  const extra = options.extraArgs ?? []
+  const features = new Set(DISABLED_FEATURES)
+  for (const arg of extra)
+    if (arg.startsWith(DISABLE_FEATURES))
+      for (const name of arg.slice(DISABLE_FEATURES.length).split(',')) if (name) features.add(name)
+  const args = [
+    ...CHROMIUM_FLAGS,
+    `${DISABLE_FEATURES}${[...features].join(',')}`,
+    ...extra.filter((arg) => !arg.startsWith(DISABLE_FEATURES)),
+  ]
   if (options.hostResolverRules) args.push(`--host-resolver-rules=${options.hostResolverRules}`)
   return args
 }

@@ -4,6 +4,7 @@ import type {Action} from '../schema/trajectory.js'
 import type {ElementPoint} from '../observe/element-target.js'
 import {toPixels} from './coordinates.js'
 import type {NavigationGuard} from './navigation-guard.js'
+import {hasEarlierPage} from './page-history.js'
 import type {Viewport} from './browser-pool.js'
 
 export interface ActOptions {
@@ -86,8 +87,9 @@ export async function performAction(page: Page, action: Action, options: ActOpti
       return {error: null}
     }
     case 'go_back': {
-      const response = await page.goBack({waitUntil: 'load', timeout: options.navigationTimeoutMs})
-      return {error: response === null && page.url() === 'about:blank' ? 'there is no page to go back to' : null}
+      if (!(await hasEarlierPage(page))) return {error: 'there is no earlier page in this episode to go back to'}
+      await page.goBack({waitUntil: 'load', timeout: options.navigationTimeoutMs})
+      return {error: null}
     }
     case 'navigate': {
       const url = withScheme(action.url ?? '')

@@ -6,6 +6,7 @@ import {hasElementIds, SCREENSHOT_MODE, type ObserveMode} from '../observe/obser
 import {observationText} from '../observe/observation-text.js'
 import {capturePageElements} from '../observe/page-elements.js'
 import {drawMarks} from '../observe/set-of-marks.js'
+import {RefusedRequests} from './refused-requests.js'
 import {observeSettled, SETTLE_PROBE, type SettleResult, type SettleTarget} from './settle.js'
 
 const LOAD_WAIT_MS = 5000
@@ -40,6 +41,25 @@ export interface SessionOptions {
 // The requests a page is not settled while they are in flight (settle.ts, (3)); documents of main frames only.
 const SETTLING_RESOURCE_TYPES = new Set(['document', 'xhr', 'fetch'])
 
+/** What the guard and the egress proxy refused since the last take, split by whose doing it was. */
+export interface Refusals {
+  /**
+   * Refused navigations of a tab (a link followed, a form sent, a redirect, a new tab), one per host: the action that
+   * set them going could not do what it meant to, so they are its error (RefusedRequests.text()).
+   */
+  navigations: RefusedRequests
+  /** What the page requested on its own (images, scripts, frames, fetches, sockets): the step's `refused`. */
+  requests: RefusedRequests
+}
+
+/** How the document the agent sees came to be, when it is not a page: the cause an observation of it records. */
+export interface PageArrival {
+  /** Why: the reason the guard or the egress proxy refused the navigation, its network error, or how a tab is blank. */
+  cause: string
+  /** The guard or the egress proxy refused that navigation. */
+  refused: boolean
+}
+
 export interface StartPage {
   /** HTTP status of the start page's document, or null when none came back. */
   status: number | null
@@ -59,7 +79,14 @@ export class BrowsingSession implements SettleTarget {
   /** Document, XHR and fetch requests of the session's pages in flight, and when that set last changed. */
   private readonly inflight = new Map<Request, Page>()
   private networkChangedAt = performance.now()
-  private refused: string[] = []
+  private refusedNavigations = new RefusedRequests()
+  private refusedRequests = new RefusedRequests()
+  /** Main-frame navigations each page has committed, to tell whether it shows another document since it was seen. */
+  private readonly documents = new Map<Page, number>()
+  /** Each page's last main-frame navigation that failed (its error page), until the page shows another document. */
+  private readonly arrivals = new Map<Page, PageArrival>()
+  /** A new tab's first navigation was refused before the tab was announced: how that tab, once adopted, came to be. */
+  private refusedTab: PageArrival | null = null
   private navigating: Promise<void> | null = null
   private settleNavigation: (() => void) | null = null
   private pagesBeforeAction = 0
@@ -189,26 +216,60 @@ export class BrowsingSession implements SettleTarget {
     }
   }
 
-  /** A request that failed: when the guard or the egress proxy refused it, the reason goes to the step's record. */
+  /**
+   * A request that failed: when the guard or the egress proxy refused it, its reason goes to the step's record, as a
+   * refused navigation when it was a tab's, else as one of the page's own refused requests. A tab's navigation that
+   * failed is remembered as how its error page came to be.
+   */
   private noteFailedRequest(request: Request): void {
     const url = request.url()
-    // A main-frame navigation the guard refused is noted as it starts (onRequest).
-    const navigation = request.isNavigationRequest() && !frameOf(request)?.parentFrame()
-    this.noteRefusal(url, navigation ? null : this.options.guard.check(url))
+    const frame = frameOf(request)
+    const navigation = request.isNavigationRequest() && !frame?.parentFrame()
+    // The guard fails what it refuses as blocked by the client; a main-frame navigation it refused was noted as it
+    // started (onRequest), and answered with an empty 204 that leaves the page where it was.
+    const errorText = request.failure()?.errorText ?? ''
+    const guardReason = !navigation && errorText === BLOCKED_BY_CLIENT ? this.options.guard.check(url) : null
+    const reason = guardReason ?? this.options.egress?.refusalFor(url) ?? null
+    if (navigation) {
+      if (reason) this.noteRefusedNavigation(url, reason)
+      const arrival = {
+        cause: reason ? `${reason} (${url.slice(0, 200)})` : `${url.slice(0, 200)} did not load: ${errorText}`,
+        refused: reason !== null,
+      }
+      // A new tab's first request can fail before the tab has a frame: the tab, once adopted, takes the cause.
+      if (!frame) this.refusedTab = arrival
+      else if (errorText !== ABORTED) this.arrivals.set(frame.page(), arrival)
+    } else if (reason) this.refusedRequests.add(url, reason)
   }
 
-  /** Notes why the URL was refused: the guard's reason when it has one, else the egress proxy's, if it refused it. */
-  private noteRefusal(url: string, guardReason: string | null = null): void {
-    const reason = guardReason ?? this.options.egress?.refusalFor(url)
-    const line = reason ? `${reason} (${url.slice(0, 200)})` : null
-    if (line && !this.refused.includes(line)) this.refused.push(line)
+  /** Notes a refused navigation: one per host, with the first URL. */
+  private noteRefusedNavigation(url: string, reason: string): void {
+    this.refusedNavigations.add(url, reason)
   }
 
-  /** The guard's reasons for navigations refused since the last call (the step's action_error). */
-  takeRefusals(): string | null {
-    const reasons = this.refused
-    this.refused = []
-    return reasons.length > 0 ? reasons.join('; ') : null
+  /** What was refused since the last call: the navigations (the action's error) and the page's own requests. */
+  takeRefusals(): Refusals {
+    const refusals = {navigations: this.refusedNavigations, requests: this.refusedRequests}
+    this.refusedNavigations = new RefusedRequests()
+    this.refusedRequests = new RefusedRequests()
+    return refusals
+  }
+
+  /**
+   * How the page the agent sees came to be when it is an error page (the navigation that failed, and why) or blank
+   * (a tab the page opened, or whose first navigation was refused); null when the session saw nothing that explains it.
+   */
+  arrivalOf(url: string): PageArrival | null {
+    const page = this.page
+    const arrival = this.arrivals.get(page) ?? null
+    if (url !== 'about:blank' || arrival) return arrival
+    return page === this.pages[0] ? null : {cause: 'a tab the page opened, still at about:blank', refused: false}
+  }
+
+  /** A mark of the document the agent sees: another tab, or another document in the tab, gives another mark. */
+  documentMark(): string {
+    const page = this.page
+    return `${this.pages.indexOf(page)}:${this.documents.get(page) ?? 0}`
   }
 
   private adopt(page: Page): void {
@@ -216,9 +277,24 @@ export class BrowsingSession implements SettleTarget {
     this.pages.push(page)
     page.on('dialog', (dialog) => void dialog.dismiss().catch(() => {}))
     if (this.options.egress)
-      page.on('websocket', (socket) => socket.on('socketerror', () => this.noteRefusal(socket.url())))
+      page.on('websocket', (socket) =>
+        socket.on('socketerror', () => {
+          const reason = this.options.egress?.refusalFor(socket.url())
+          if (reason) this.refusedRequests.add(socket.url(), reason)
+        }),
+      )
     page.on('download', (download) => void download.cancel().catch(() => {}))
     const done = () => this.endNavigation()
+    if (this.refusedTab) this.arrivals.set(page, this.refusedTab)
+    this.refusedTab = null
+    // A document that is neither an error page nor blank ends what the last failed navigation explained.
+    page.on('framenavigated', (frame) => {
+      if (frame !== page.mainFrame()) return
+      this.documents.set(page, (this.documents.get(page) ?? 0) + 1)
+      const url = frame.url()
+      if (!url.startsWith(ERROR_PAGE_URL) && url !== 'about:blank') this.arrivals.delete(page)
+    })
+    page.on('crash', () => this.arrivals.set(page, {cause: 'the page crashed', refused: false}))
     page.on('domcontentloaded', done)
     page.on('download', done)
     page.on('requestfailed', (request) => {
@@ -237,9 +313,10 @@ export class BrowsingSession implements SettleTarget {
     const frame = frameOf(request)
     if (frame?.parentFrame()) return
     const reason = this.options.guard.check(request.url())
-    if (reason) this.refused.push(reason)
+    if (reason) this.noteRefusedNavigation(request.url(), reason)
     if (reason && !frame) {
       this.tabRefused = true
+      this.refusedTab = {cause: `${reason} (${request.url().slice(0, 200)})`, refused: true}
       this.onTabRefused?.()
     }
     if (this.navigating || !frame || !this.pages.some((page) => page.mainFrame() === frame)) return
@@ -274,6 +351,11 @@ export class BrowsingSession implements SettleTarget {
     settle?.()
   }
 }
+
+const BLOCKED_BY_CLIENT = 'net::ERR_BLOCKED_BY_CLIENT'
+const ABORTED = 'net::ERR_ABORTED'
+/** Where Chromium shows the error page of a navigation that failed. */
+export const ERROR_PAGE_URL = 'chrome-error://'
 
 /** The frame a request comes from; null when it has none (yet): a new tab's first request, a service worker's. */
 function frameOf(request: Request) {

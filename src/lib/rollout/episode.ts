@@ -3,20 +3,23 @@ import type {BrowserContext} from 'playwright-core'
 import {withTimeout} from '../async/with-timeout.js'
 import type {ArtefactStore} from '../io/artefact-store.js'
 import type {Task} from '../schema/task.js'
-import type {Action, Step, StepObservation, Trajectory} from '../schema/trajectory.js'
+import type {Action, PageState, Step, StepObservation, Trajectory} from '../schema/trajectory.js'
 import {elementPoint, focusElement} from '../observe/element-target.js'
+import type {ObserveMode} from '../observe/observe-mode.js'
 import {blockedPageReason} from './blocked-page.js'
 import type {Blocklist} from './blocklist.js'
 import type {Lease} from './browser-pool.js'
 import {performAction, sameAction} from './browser-actions.js'
-import {BrowsingSession} from './browsing-session.js'
+import {BrowsingSession, type Refusals} from './browsing-session.js'
 import {ended, failureIn, firstLine, type EpisodeEnd, type StageOutcome} from './episode-outcome.js'
 import {horizonOf, type EpisodeLimits, type EpisodeSettings} from './episode-settings.js'
 import {finishTrace, startTrace} from './episode-trace.js'
 import type {RolloutMetrics} from './metrics.js'
 import type {EgressCheck} from '../egress/egress-check.js'
 import type {NavigationGuard} from './navigation-guard.js'
+import {pageStateOf} from './page-state.js'
 import type {EpisodePolicy, Observation, PastStep, PolicyOutput} from './policy.js'
+import {RefusedRequests} from './refused-requests.js'
 import type {SettleResult} from './settle.js'
 import type {StepGate} from './step-barrier.js'
 import {trajectoryRecord, type Attempt, type RunBase} from './trajectory-record.js'
@@ -164,6 +167,12 @@ export class Episode {
   private badReplies = 0
   /** When the last action ended (performance.now()): the quiet window before the next observation starts there. */
   private actionEndedAt = performance.now()
+  /** What the page requested on its own that was refused for the step being taken (from the start page on, at first). */
+  private refused = new RefusedRequests()
+  /** Those of the step last recorded, which refusals while the next observation settles join (noteLateRefusals). */
+  private lastRefused: RefusedRequests | null = null
+  /** The document the last observation saw (BrowsingSession.documentMark), to tell what the last action led to. */
+  private lastDocument: string | null = null
 
   constructor(input: Omit<EpisodeInput, 'attempt' | 'run'>) {
     this.task = input.task
@@ -211,6 +220,9 @@ export class Episode {
       const observed = await this.observe()
       if (!observed.ok) return observed.end
       this.noteLateRefusals()
+      const strayStart = index === 0 ? this.strayStartPage(observed.value) : null
+      if (strayStart) return strayStart
+      this.notePageReached(observed.value)
       const decided = await this.decide(index, observed.value.observation, observed.value.settle)
       if (!decided.ok) return decided.end
       await this.gate?.arrive()
@@ -255,11 +267,15 @@ export class Episode {
         'the start page did not load in time',
       )
       this.actionEndedAt = performance.now()
+      const refused = this.startRefusal(startUrl)
+      if (refused) return {ok: false, end: refused}
       const blocked = blockedPageReason(start)
       if (!blocked) return {ok: true, value: undefined}
       await services.blocklist.recordFailure(task.website ?? hostOf(startUrl), blocked)
       return {ok: false, end: ended('blocked-page', `${startUrl}: ${blocked}`)}
     } catch (cause) {
+      const refused = this.startRefusal(startUrl)
+      if (refused && !this.lease.lost && !this.stop.aborted) return {ok: false, end: refused}
       const end = this.failure('start', cause, `loading the start page ${startUrl}`)
       if (end.status !== 'aborted')
         await services.blocklist.recordFailure(task.website ?? hostOf(startUrl), 'did not load')
@@ -271,6 +287,53 @@ export class Episode {
             : end,
       }
     }
+  }
+
+  /**
+   * The start page's own navigation (a redirect, a form it posts, a name that leads to a local address) refused by the
+   * guard or the egress proxy while it loaded, when that left the tab without the page: the end, with the reason.
+   * What the page requested besides stays for the first step's `refused`.
+   */
+  private startRefusal(startUrl: string): EpisodeEnd | null {
+    const session = this.session!
+    const {navigations, requests} = session.takeRefusals()
+    this.refused.addAll(requests)
+    const reasons = navigations.lines().join('; ')
+    if (!reasons) return null
+    const url = session.page.url()
+    if (pageStateOf(url, session.arrivalOf(url)).page === 'ok') {
+      this.refused.addAll(navigations)
+      return null
+    }
+    return ended('guard-refused', `the start page ${startUrl} was refused: ${reasons}`)
+  }
+
+  /**
+   * The first observation is not of a page (the start page went on to an error page, or to a blank one): there is no
+   * action to tell, so the episode ends with the cause, rather than show the policy a page it cannot use.
+   */
+  private strayStartPage(observed: Observed): EpisodeEnd | null {
+    if (observed.page === 'ok') return null
+    const what = `the start page ${this.task.start_url} left for ${observed.observation.url}: ${observed.pageCause}`
+    return ended(observed.page === 'blocked' ? 'guard-refused' : 'start-failed', what)
+  }
+
+  /**
+   * An observation that is not of a page (blank, an error page) and that the last action led to (another document
+   * than the one before it) is told with that action's error, unless it says so already, so that the policy is never
+   * shown such a page without being told why.
+   */
+  private notePageReached(observed: Observed): void {
+    const document = this.session!.documentMark()
+    const changed = document !== this.lastDocument
+    this.lastDocument = document
+    const previous = this.steps.at(-1)
+    if (!previous || observed.page === 'ok' || !changed || !observed.pageCause) return
+    if (previous.action_error?.includes(observed.pageCause)) return
+    previous.action_error = joinErrors(
+      previous.action_error,
+      `it led to ${PAGE_WORDS[observed.page]}: ${observed.pageCause}`,
+    )
   }
 
   /** Waits for the page to settle, then takes the screenshot into the store. */
@@ -288,20 +351,28 @@ export class Episode {
         observation.shown && observation.shown !== observation.image
           ? await this.services.shots.put(observation.shown, 'jpg')
           : null
-      return {ok: true, value: {observation, shot, marked, settle, ms: performance.now() - started}}
+      const {page, cause} = pageStateOf(observation.url, session.arrivalOf(observation.url))
+      const ms = performance.now() - started
+      return {ok: true, value: {observation, shot, marked, settle, ms, page, pageCause: cause}}
     } catch (cause) {
       return {ok: false, end: this.failure('observe', cause, 'observing the page')}
     }
   }
 
   /**
-   * What the guard or the egress proxy refused while the page settled after the last action (a redirect, a frame or a
-   * fetch the action set going) is that action's error: it goes to the previous step before the policy reads it. Those
-   * refused while the start page settled stay for the first action's record.
+   * What the guard or the egress proxy refused while the page settled after the last action goes to the previous step
+   * before the policy reads it: a navigation (a redirect the action led to) as that action's error, the page's own
+   * requests (an image, a frame, a fetch) to its `refused`. Those refused while the start page settled stay for the
+   * first step.
    */
   private noteLateRefusals(): void {
     const previous = this.steps.at(-1)
-    if (previous) previous.action_error = joinErrors(previous.action_error, this.session!.takeRefusals())
+    if (!previous || !this.lastRefused) return
+    const {navigations, requests} = this.session!.takeRefusals()
+    previous.action_error = joinErrors(previous.action_error, refusedNavigation(navigations))
+    if (requests.size === 0) return
+    this.lastRefused.addAll(requests)
+    Object.assign(previous, this.lastRefused.fields())
   }
 
   /** The policy's next action, under --max-inflight for a model and the step's time limit for a page reader. */
@@ -344,7 +415,7 @@ export class Episode {
   private async act(
     {output}: {output: PolicyOutput},
     observation: Observation,
-  ): Promise<StageOutcome<{error: string | null; ms: number}>> {
+  ): Promise<StageOutcome<{error: string | null; refused: RefusedRequests; ms: number}>> {
     const started = performance.now()
     const session = this.session!
     let error = output.error
@@ -378,7 +449,12 @@ export class Episode {
       }
     }
     this.actionEndedAt = performance.now()
-    return {ok: true, value: {error: joinErrors(error, session.takeRefusals()), ms: this.actionEndedAt - started}}
+    const {navigations, requests} = session.takeRefusals()
+    const refused = this.refused
+    refused.addAll(requests)
+    this.refused = new RefusedRequests()
+    const ms = this.actionEndedAt - started
+    return {ok: true, value: {error: joinErrors(error, refusedNavigation(navigations)), refused, ms}}
   }
 
   /** Writes the step down and decides whether the episode ends with it. */
@@ -386,7 +462,7 @@ export class Episode {
     index: number,
     observed: Observed,
     decided: {output: PolicyOutput; ms: number},
-    acted: {error: string | null; ms: number},
+    acted: {error: string | null; refused: RefusedRequests; ms: number},
   ): Promise<EpisodeEnd | null> {
     const {observation, shot, settle} = observed
     const {output} = decided
@@ -410,8 +486,12 @@ export class Episode {
       settled: settle ? settle.settled : null,
       ...(settle?.busy ? {settle_busy: settle.busy} : {}),
       observed_at: new Date(observation.observedAt).toISOString(),
-      ...(observation.elements ? {observation: stepObservation(observed)} : {}),
+      ...(observation.elements ? {observation: stepObservation(observed, this.settings.observe.mode)} : {}),
+      page: observed.page,
+      ...(observed.pageCause ? {page_cause: observed.pageCause} : {}),
+      ...acted.refused.fields(),
     })
+    this.lastRefused = acted.refused
     this.history.push({step: this.steps.at(-1)!, image: observation.shown ?? EMPTY})
     const window = this.settings.observe.imageWindow
     if (this.history.length > window) this.history[this.history.length - window - 1]!.image = EMPTY
@@ -452,15 +532,40 @@ interface Observed {
   marked: string | null
   settle: SettleResult | null
   ms: number
+  /** What the observation shows (pageStateOf), and why when it is not a page. */
+  page: PageState
+  pageCause: string | null
 }
 
 /** What the policy was shown besides the screenshot, for the step's record. */
-function stepObservation({observation, marked}: Observed): StepObservation {
+function stepObservation({observation, marked}: Observed, mode: ObserveMode): StepObservation {
   return {
     ...(marked ? {marked_screenshot: marked} : {}),
     ...(observation.text === undefined ? {} : {text: observation.text}),
-    elements: observation.elements?.byId.size ?? 0,
+    elements: shownElementCount(observation, mode),
   }
+}
+
+/** How many elements the policy was shown with an id: the marks (som), else the ids of the accessibility tree. */
+function shownElementCount(observation: Observation, mode: ObserveMode): number {
+  const elements = observation.elements
+  if (!elements) return 0
+  return mode.elementList ? elements.marked.length : elements.byId.size
+}
+
+const PAGE_WORDS: Record<Exclude<PageState, 'ok'>, string> = {
+  blank: 'a blank page',
+  browser_error: "the browser's error page",
+  blocked: 'a refused page',
+}
+
+/**
+ * The error of an action whose navigations (a link, a form, a redirect, a new tab) the guard or the egress proxy
+ * refused: one line per host, each saying it is where the action led.
+ */
+function refusedNavigation(navigations: RefusedRequests): string | null {
+  const lines = navigations.lines().map((line) => `the page it led to was refused: ${line}`)
+  return lines.length > 0 ? lines.join('; ') : null
 }
 
 function joinErrors(a: string | null, b: string | null): string | null {

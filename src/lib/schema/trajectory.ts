@@ -31,8 +31,24 @@ export const StepObservationSchema = z.object({
     .string()
     .optional()
     .describe('The text observation the policy was sent: the element list and/or the accessibility tree'),
-  elements: z.number().int().nonnegative().optional().describe('How many elements the observation numbered'),
+  elements: z
+    .number()
+    .int()
+    .nonnegative()
+    .optional()
+    .describe('How many elements the policy was shown with an id: the marks (som modes), else the ids of the tree'),
 })
+
+export const PAGE_STATES = ['ok', 'blank', 'browser_error', 'blocked'] as const
+
+export const RefusedHostSchema = z
+  .object({
+    host: z.string(),
+    count: z.number().int().positive().describe("How many of the host's requests were refused in the step"),
+    reason: z.string().describe("The guard's or the egress proxy's reason"),
+    url: z.string().describe('The first refused URL (up to 200 characters)'),
+  })
+  .describe("A host whose requests the page made on its own were refused: not the action's doing")
 
 export const StepSchema = z.looseObject({
   index: z.number().int().nonnegative(),
@@ -70,6 +86,25 @@ export const StepSchema = z.looseObject({
   observation: StepObservationSchema.optional().describe(
     'What the policy was shown besides the screenshot (rollout --observe other than screenshot)',
   ),
+  page: z
+    .enum(PAGE_STATES)
+    .optional()
+    .describe(
+      'What the observation shows: a page (ok), about:blank (blank), a browser error page (browser_error), or ' +
+        'where a navigation the guard or the egress proxy refused left the tab (blocked); absent in older records',
+    ),
+  page_cause: z.string().optional().describe('Why the observation is blank or an error page (page other than ok)'),
+  refused: z
+    .array(RefusedHostSchema)
+    .optional()
+    .describe(
+      'Requests the page made on its own that were refused from the action to the next observation (for the first ' +
+        'step, from the start page on), one entry per host; absent when none',
+    ),
+  refused_left_out: z
+    .object({hosts: z.number().int().positive(), requests: z.number().int().positive()})
+    .optional()
+    .describe('Refused hosts beyond the first 10 of `refused`, and their requests'),
 })
 
 export const RunSchema = z.looseObject({
@@ -160,6 +195,8 @@ export const TrajectorySchema = z
 export type Action = z.infer<typeof ActionSchema>
 export type Step = z.infer<typeof StepSchema>
 export type StepObservation = z.infer<typeof StepObservationSchema>
+export type RefusedHost = z.infer<typeof RefusedHostSchema>
+export type PageState = (typeof PAGE_STATES)[number]
 export type Run = z.infer<typeof RunSchema>
 export type Trajectory = z.infer<typeof TrajectorySchema>
 export type EpisodeCause = z.infer<typeof EpisodeCauseSchema>

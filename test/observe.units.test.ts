@@ -16,7 +16,7 @@ import {dialectForPromptVersion, POLICY_DIALECTS} from '../src/lib/prompts/polic
 import {buildSomMessages, somReply, SOM_PROMPT_VERSION} from '../src/lib/prompts/som.js'
 import {parseSomResponse} from '../src/lib/prompts/som-reply.js'
 import {elementAt} from '../src/lib/rollout/policies/oracle.js'
-import type {Action} from '../src/lib/schema/trajectory.js'
+import type {Action} from '../src/lib/schema/action.js'
 
 const VIEWPORT = {width: 800, height: 600}
 const ax = (

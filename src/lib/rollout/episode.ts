@@ -3,7 +3,8 @@ import type {BrowserContext} from 'playwright-core'
 import {withTimeout} from '../async/with-timeout.js'
 import type {ArtefactStore} from '../io/artefact-store.js'
 import type {Task} from '../schema/task.js'
-import type {Action, Step, StepObservation, Trajectory} from '../schema/trajectory.js'
+import type {RecordedAction} from '../schema/action.js'
+import type {Step, StepObservation, Trajectory} from '../schema/trajectory.js'
 import {elementPoint, focusElement} from '../observe/element-target.js'
 import {blockedPageReason} from './blocked-page.js'
 import type {Blocklist} from './blocklist.js'
@@ -159,7 +160,7 @@ export class Episode {
   private readonly history: PastStep[] = []
   private memory: string | null = null
   /** The previous step's action and screenshot, for the repeated-action check. */
-  private previous: {action: Action | null; shot: string} | null = null
+  private previous: {action: RecordedAction | null; shot: string} | null = null
   private repeats = 0
   private badReplies = 0
   /** When the last action ended (performance.now()): the quiet window before the next observation starts there. */

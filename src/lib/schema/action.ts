@@ -113,7 +113,7 @@ export type UnknownAction = z.infer<typeof UnknownActionSchema>
 /** An action as a trajectory records it: one this webgym performs, else kept as it was (UnknownActionSchema). */
 export const RecordedActionSchema = z
   .union([ActionSchema, UnknownActionSchema])
-  .describe('A parsed policy action (left_click, type, press, scroll, wait, go_back, navigate, answer)')
+  .describe(`A parsed policy action (${ACTION_NAMES.join(', ')})`)
 export type RecordedAction = z.infer<typeof RecordedActionSchema>
 
 /** Whether a recorded action is one this webgym performs (and its switches cover), by ActionSchema. */

@@ -10,6 +10,7 @@ import {defineConfig, type TestProjectInlineConfiguration} from 'vitest/config'
 // A new test file goes in the list of what it starts; one in no list stops the run here.
 const tiers = {
   unit: [
+    'actions.units',
     'answers.normalise',
     'bench.lock-step',
     'decompose.property',

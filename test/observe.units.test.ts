@@ -10,13 +10,14 @@ import {
   type AxNode,
   type Box,
 } from '../src/lib/observe/accessibility-tree.js'
-import {observeMode, shownImagePath} from '../src/lib/observe/observe-mode.js'
+import {modesThatShow, OBSERVE_MODES, observeMode, type ObserveModeName} from '../src/lib/observe/observe-mode.js'
+import type {PageElements} from '../src/lib/observe/page-elements.js'
 import {drawMarks, marksSvg} from '../src/lib/observe/set-of-marks.js'
 import {dialectForPromptVersion, POLICY_DIALECTS} from '../src/lib/prompts/policy-dialects.js'
 import {buildSomMessages, somReply, SOM_PROMPT_VERSION} from '../src/lib/prompts/som.js'
 import {parseSomResponse} from '../src/lib/prompts/som-reply.js'
 import {elementAt} from '../src/lib/rollout/policies/oracle.js'
-import type {Action} from '../src/lib/schema/trajectory.js'
+import type {Action} from '../src/lib/schema/action.js'
 
 const VIEWPORT = {width: 800, height: 600}
 const ax = (
@@ -259,16 +260,62 @@ describe('the som dialect', () => {
 })
 
 describe('observation modes', () => {
-  it('say which image the policy sees and whether elements are numbered', () => {
-    expect(observeMode('screenshot')).toEqual({name: 'screenshot', image: 'plain', elementList: false, axtree: false})
-    expect(observeMode('som')).toEqual({name: 'som', image: 'marked', elementList: true, axtree: false})
-    expect(observeMode('axtree')).toEqual({name: 'axtree', image: null, elementList: false, axtree: true})
-    expect(observeMode('som+axtree')).toEqual({name: 'som+axtree', image: 'marked', elementList: true, axtree: true})
+  const elements = {
+    axtree: '[1] button "Add to cart"',
+    list: '[1] button "Add to cart"',
+    marked: [{id: 1, box: {x: 10, y: 20, width: 100, height: 30}}],
+    byId: new Map(),
+  } as unknown as PageElements
+  const render = async (name: ObserveModeName, screenshot: Buffer) =>
+    observeMode(name).render(screenshot, {elements}, {viewport: VIEWPORT, jpegQuality: 80})
+  const white = () =>
+    sharp({create: {width: 800, height: 600, channels: 3, background: '#ffffff'}})
+      .jpeg()
+      .toBuffer()
+
+  it('are registered under the names --observe offers, each saying what an action can name in it', () => {
+    expect(OBSERVE_MODES).toEqual(['screenshot', 'som', 'axtree', 'screenshot+axtree', 'som+axtree'])
+    expect(Object.fromEntries(OBSERVE_MODES.map((name) => [name, observeMode(name).targets]))).toEqual({
+      screenshot: ['coordinates'],
+      som: ['coordinates', 'elements'],
+      axtree: ['elements'],
+      'screenshot+axtree': ['coordinates', 'elements'],
+      'som+axtree': ['coordinates', 'elements'],
+    })
+    for (const name of OBSERVE_MODES) expect(observeMode(name).name).toBe(name)
+    expect(modesThatShow('elements')).toEqual(['som', 'axtree', 'screenshot+axtree', 'som+axtree'])
+  })
+
+  it('render the image and the text the policy is sent', async () => {
+    const screenshot = await white()
+    expect(await render('screenshot', screenshot)).toEqual({image: screenshot})
+    const som = await render('som', screenshot)
+    expect(som.image).not.toBe(screenshot)
+    expect(await sharp(som.image!).metadata()).toMatchObject({width: 800, height: 600, format: 'jpeg'})
+    expect(som.text).toBe(
+      'Interactive elements (each id is the number on its box in the screenshot):\n[1] button "Add to cart"',
+    )
+    expect(await render('axtree', screenshot)).toEqual({
+      image: null,
+      text: 'Accessibility tree of the visible page:\n[1] button "Add to cart"',
+    })
+    const both = await render('som+axtree', screenshot)
+    expect(both.image).toEqual(som.image)
+    expect(both.text).toBe(`${som.text}\n\nAccessibility tree of the visible page:\n[1] button "Add to cart"`)
+    expect(await render('screenshot+axtree', screenshot)).toEqual({
+      image: screenshot,
+      text: 'Accessibility tree of the visible page:\n[1] button "Add to cart"',
+    })
+  })
+
+  it('say which recorded image the policy saw at a step', () => {
     const step = {screenshot: 'a.jpg', observation: {marked_screenshot: 'b.jpg'}}
-    expect(shownImagePath(step, observeMode('som'))).toBe('b.jpg')
-    expect(shownImagePath(step, observeMode('screenshot+axtree'))).toBe('a.jpg')
-    expect(shownImagePath(step, observeMode('axtree'))).toBeNull()
-    expect(shownImagePath({screenshot: 'a.jpg'}, observeMode('som'))).toBe('a.jpg')
+    expect(observeMode('som').shownImage(step)).toBe('b.jpg')
+    expect(observeMode('som+axtree').shownImage(step)).toBe('b.jpg')
+    expect(observeMode('screenshot+axtree').shownImage(step)).toBe('a.jpg')
+    expect(observeMode('axtree').shownImage(step)).toBeNull()
+    // No marks in view: the screenshot alone was shown, and recorded alone.
+    expect(observeMode('som').shownImage({screenshot: 'a.jpg'})).toBe('a.jpg')
   })
 
   it('give the oracle the element it targets, else the control of its label, else the innermost one under its centre', () => {

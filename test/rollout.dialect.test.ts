@@ -10,6 +10,7 @@ import {
   type PolicyRound,
 } from '../src/lib/prompts/qwen3vl.js'
 import {parsePolicyResponse} from '../src/lib/prompts/qwen3vl-reply.js'
+import {actionCoordinate} from '../src/lib/schema/action.js'
 import {
   dialectForPromptVersion,
   DIALECTS,
@@ -204,15 +205,15 @@ describe('parsePolicyResponse', () => {
   })
 
   it('keeps x and y in the order given', () => {
-    expect(parsePolicyResponse(call({action: 'left_click', coordinate: [900, 100]})).action?.coordinate).toEqual([
-      900, 100,
-    ])
-    expect(parsePolicyResponse(call({action: 'left_click', coordinate: [100, 900]})).action?.coordinate).toEqual([
-      100, 900,
-    ])
-    expect(parsePolicyResponse(call({action: 'left_click', coordinate: {y: 700, x: 30}})).action?.coordinate).toEqual([
-      30, 700,
-    ])
+    expect(actionCoordinate(parsePolicyResponse(call({action: 'left_click', coordinate: [900, 100]})).action!)).toEqual(
+      [900, 100],
+    )
+    expect(actionCoordinate(parsePolicyResponse(call({action: 'left_click', coordinate: [100, 900]})).action!)).toEqual(
+      [100, 900],
+    )
+    expect(
+      actionCoordinate(parsePolicyResponse(call({action: 'left_click', coordinate: {y: 700, x: 30}})).action!),
+    ).toEqual([30, 700])
   })
 
   it.each([

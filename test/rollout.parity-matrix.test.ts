@@ -4,7 +4,7 @@
 // shows, and its reply the target.
 import {writeFileSync} from 'node:fs'
 import {describe, expect, it} from 'vitest'
-import {hasElementIds, OBSERVE_MODES, observeMode} from '../src/lib/observe/observe-mode.js'
+import {OBSERVE_MODES, observeMode} from '../src/lib/observe/observe-mode.js'
 import {DIALECTS, POLICY_DIALECTS, type DialectName} from '../src/lib/prompts/policy-dialects.js'
 import {dump} from './helpers/cli.js'
 import {localPageAndStandin} from './helpers/local-page.js'
@@ -36,10 +36,9 @@ const REPLIES: Record<DialectName, [StandinReply, StandinReply]> = {
 
 /** The pairs rollout accepts: element-id dialects with modes that number elements, coordinate ones with an image. */
 const PAIRS = DIALECTS.flatMap((dialect) =>
-  OBSERVE_MODES.filter((name) => {
-    const mode = observeMode(name)
-    return POLICY_DIALECTS[dialect].actsOn === 'elements' ? hasElementIds(mode) : mode.image !== null
-  }).map((mode) => [dialect, mode] as const),
+  OBSERVE_MODES.filter((name) => observeMode(name).targets.includes(POLICY_DIALECTS[dialect].actsOn)).map(
+    (mode) => [dialect, mode] as const,
+  ),
 )
 
 describe('training parity for every dialect x observation mode (built CLI, stand-in, Chromium)', () => {
@@ -95,8 +94,9 @@ describe('training parity for every dialect x observation mode (built CLI, stand
       expect(trajectory.run.observe).toBe(mode === 'screenshot' ? undefined : mode)
       expect(trajectory.steps[0].action).toMatchObject({name: 'scroll', direction: 'down'})
       const requests = [...env.standin.requests]
-      const image = observeMode(mode).image
-      expect(requests.map((request) => request.images)).toEqual(image === null ? [0, 0] : [1, 2])
+      // A mode that lets an action point shows an image: one in the first request, two in the second.
+      const image = observeMode(mode).targets.includes('coordinates')
+      expect(requests.map((request) => request.images)).toEqual(image ? [1, 2] : [0, 0])
       for (const [i, step] of trajectory.steps.entries()) {
         if (mode === 'screenshot') expect(step.observation).toBeUndefined()
         else expect(requests[i]!.text).toContain(step.observation.text)

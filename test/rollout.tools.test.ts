@@ -4,7 +4,7 @@
 import {describe, expect, it} from 'vitest'
 import {dialectForPromptVersion, POLICY_DIALECTS} from '../src/lib/prompts/policy-dialects.js'
 import {buildToolsMessages, fromPixels, toolsReply, toPixels} from '../src/lib/prompts/tools.js'
-import type {Action} from '../src/lib/schema/trajectory.js'
+import type {Action} from '../src/lib/schema/action.js'
 
 const VIEWPORT = {width: 1280, height: 768}
 const dialect = POLICY_DIALECTS.tools

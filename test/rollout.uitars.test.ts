@@ -5,7 +5,7 @@ import {dialectForPromptVersion, POLICY_DIALECTS} from '../src/lib/prompts/polic
 import {buildUiTarsMessages, uitarsReply, UITARS_PROMPT_VERSION} from '../src/lib/prompts/uitars.js'
 import {fromUiTars, toUiTars, uitarsCanvas} from '../src/lib/prompts/uitars-coordinates.js'
 import {parseUiTarsResponse} from '../src/lib/prompts/uitars-reply.js'
-import type {Action} from '../src/lib/schema/trajectory.js'
+import type {Action} from '../src/lib/schema/action.js'
 
 const VIEWPORT = {width: 1280, height: 768}
 const parse = (text: string) => parseUiTarsResponse(text, VIEWPORT)

@@ -29,6 +29,7 @@ import {createPolicy} from '../src/lib/rollout/policies/create-policy.js'
 import type {Policy} from '../src/lib/rollout/policy.js'
 import {attemptOf, runBlock, steplessRecord, trajectoryRecord} from '../src/lib/rollout/trajectory-record.js'
 import {TrajectorySchema} from '../src/lib/schema/trajectory.js'
+import {actionCoordinate} from '../src/lib/schema/action.js'
 
 const temp = () => workdir().dir
 const task = (level: 'easy' | 'medium' | 'hard' | null) =>
@@ -140,7 +141,7 @@ describe('actions', () => {
     const actions = draw(taskSeed(1, 'x')).concat(draw(taskSeed(2, 'x')))
     expect(new Set(actions.map((action) => action.name))).toEqual(new Set(['left_click', 'type', 'scroll', 'go_back']))
     for (const action of actions)
-      for (const value of action.coordinate ?? [])
+      for (const value of actionCoordinate(action) ?? [])
         (expect(value).toBeGreaterThanOrEqual(0), expect(value).toBeLessThanOrEqual(1000))
   })
 

@@ -12,7 +12,7 @@ import {pagesFlag, parseFaultFlag} from '../cli/site-flags.js'
 import {UsageError} from '../lib/errors.js'
 import {writeText} from '../lib/io/write-text.js'
 import {DIALECT_SUMMARIES, DIALECTS, ELEMENT_DIALECTS} from '../lib/prompts/policy-dialects.js'
-import {ELEMENT_ID_MODES, OBSERVE_MODE_SUMMARIES, OBSERVE_MODES, observeMode} from '../lib/observe/observe-mode.js'
+import {OBSERVE_MODE_SUMMARIES, OBSERVE_MODES, modesThatShow, observeMode} from '../lib/observe/observe-mode.js'
 import {TRACE_MODES} from '../lib/rollout/episode-trace.js'
 import {createPolicy, POLICIES} from '../lib/rollout/policies/create-policy.js'
 import {POLICY_SUMMARIES} from '../lib/rollout/policies/policy-summaries.js'
@@ -70,7 +70,7 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
     observe: Flags.option({
       options: OBSERVE_MODES,
       default: 'screenshot' as const,
-      description: `What the policy is shown at each step: ${choiceList(OBSERVE_MODE_SUMMARIES, '; ')}. Element ids are those of the step's observation; the oracle acts through them in modes with element ids (${namesList(ELEMENT_ID_MODES)}).`,
+      description: `What the policy is shown at each step: ${choiceList(OBSERVE_MODE_SUMMARIES, '; ')}. Element ids are those of the step's observation; the oracle acts through them in modes with element ids (${namesList(modesThatShow('elements'))}).`,
     })(),
     memory: Flags.boolean({
       default: true,

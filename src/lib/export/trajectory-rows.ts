@@ -1,6 +1,7 @@
 import type {z} from 'zod'
 import {trajectoryKey} from '../judge/trajectory-key.js'
 import type {JudgedTrajectorySchema} from '../schema/judged.js'
+import {actionCoordinate} from '../schema/action.js'
 import type {StepSchema} from '../schema/trajectory.js'
 import type {ImageValue} from './parquet-columns.js'
 import type {TrajectoryLayout} from './trajectory-columns.js'
@@ -75,7 +76,7 @@ async function stepRow(
     response: response ?? '',
     action_name: action?.name ?? '',
     action: JSON.stringify(action ?? null),
-    coordinate: action?.coordinate ?? [],
+    coordinate: (action && actionCoordinate(action)) ?? [],
     memory: memory ?? '',
     action_error: action_error ?? '',
     repeated: repeated ?? false,

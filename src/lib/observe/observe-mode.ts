@@ -1,14 +1,24 @@
 // What the policy is shown at each step (rollout --observe): the screenshot, the screenshot with numbered marks over
 // the interactive elements in the viewport plus their list (Set-of-Marks), the viewport's accessibility tree, or a
 // combination such as `screenshot+axtree`. Element ids number the elements of one observation; an action may name
-// one (the som dialect), and it is resolved to that element's centre when the action runs.
+// one (the som dialect), and it is resolved to that element's centre when the action runs. Each mode is an object
+// (mode.ts) in its own module under modes/; a new mode is that module and one line below.
+import type {ObserveModeBehaviour} from './mode.js'
+import {accessibilityTreeMode} from './modes/accessibility-tree.js'
+import {beside} from './modes/beside.js'
+import {setOfMarksMode} from './modes/set-of-marks.js'
+import {screenshotMode} from './modes/screenshot.js'
 
-export const OBSERVE_PARTS = ['screenshot', 'som', 'axtree'] as const
-export type ObservePart = (typeof OBSERVE_PARTS)[number]
+// The modes by name, in the order `--observe` lists them: each part alone, and the text tree beside either image.
+const MODES = {
+  screenshot: screenshotMode,
+  som: setOfMarksMode,
+  axtree: accessibilityTreeMode,
+  'screenshot+axtree': beside(screenshotMode, accessibilityTreeMode),
+  'som+axtree': beside(setOfMarksMode, accessibilityTreeMode),
+} as const satisfies Record<string, ObserveModeBehaviour>
 
-/** The modes `--observe` offers: each part alone, and the text tree beside either image. */
-export const OBSERVE_MODES = ['screenshot', 'som', 'axtree', 'screenshot+axtree', 'som+axtree'] as const
-export type ObserveModeName = (typeof OBSERVE_MODES)[number]
+export type ObserveModeName = keyof typeof MODES
 
 /** Each mode in a few words, for help. */
 export const OBSERVE_MODE_SUMMARIES: Record<ObserveModeName, string> = {
@@ -19,50 +29,29 @@ export const OBSERVE_MODE_SUMMARIES: Record<ObserveModeName, string> = {
   'som+axtree': 'the marked screenshot, its list and the tree',
 }
 
-export interface ObserveMode {
-  name: ObserveModeName
-  /** The policy sees an image: the plain screenshot, or the marked one in som. */
-  image: 'plain' | 'marked' | null
-  /** The element list of Set-of-Marks (`[12] button "Add to cart"`). */
-  elementList: boolean
-  /** The pruned accessibility tree of the viewport. */
-  axtree: boolean
+/** A mode: its behaviour under its `--observe` name. */
+export interface ObserveMode extends ObserveModeBehaviour {
+  readonly name: ObserveModeName
+}
+
+/** The modes `--observe` offers. */
+export const OBSERVE_MODES = Object.keys(MODES) as readonly ObserveModeName[] as readonly [
+  ObserveModeName,
+  ...ObserveModeName[],
+]
+
+export function observeMode<Name extends ObserveModeName>(name: Name): ObserveMode & {name: Name} {
+  return {name, ...MODES[name]}
 }
 
 export const SCREENSHOT_MODE: ObserveMode = observeMode('screenshot')
-
-export function observeMode(name: ObserveModeName): ObserveMode {
-  const parts = new Set(name.split('+') as ObservePart[])
-  return {
-    name,
-    image: parts.has('som') ? 'marked' : parts.has('screenshot') ? 'plain' : null,
-    elementList: parts.has('som'),
-    axtree: parts.has('axtree'),
-  }
-}
-
-/** Whether the mode numbers elements (so that an action can name one). */
-export function hasElementIds(mode: ObserveMode): boolean {
-  return mode.elementList || mode.axtree
-}
-
-/** The modes that number elements. */
-export const ELEMENT_ID_MODES = OBSERVE_MODES.filter((name) => hasElementIds(observeMode(name)))
-
-/** The modes that show an image (the screenshot, marked or not). */
-export const IMAGE_MODES = OBSERVE_MODES.filter((name) => observeMode(name).image !== null)
 
 /** The mode a trajectory's run block names (records without one were taken in screenshot mode). */
 export function observeModeOf(run: {observe?: ObserveModeName}): ObserveMode {
   return observeMode(run.observe ?? 'screenshot')
 }
 
-/** The store path of the image the policy saw at a step: the screenshot, the marked one (som), or none (axtree). */
-export function shownImagePath(
-  step: {screenshot: string | null; observation?: {marked_screenshot?: string}},
-  mode: ObserveMode,
-): string | null {
-  if (mode.image === null) return null
-  if (mode.image === 'marked') return step.observation?.marked_screenshot ?? step.screenshot
-  return step.screenshot
+/** The modes whose observations let an action name what `target` is (the dialect fit's hint). */
+export function modesThatShow(target: ObserveMode['targets'][number]): ObserveModeName[] {
+  return OBSERVE_MODES.filter((name) => MODES[name].targets.includes(target))
 }

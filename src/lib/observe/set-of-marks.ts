@@ -1,4 +1,3 @@
-import sharp from 'sharp'
 import type {Box} from './accessibility-tree.js'
 
 // The Set-of-Marks screenshot: a numbered box over each interactive element, drawn on the screenshot's image (the
@@ -47,6 +46,8 @@ export async function drawMarks(
 ): Promise<Buffer> {
   if (marks.length === 0) return jpeg
   const overlay = Buffer.from(marksSvg(marks, size))
+  // Loaded here, not with the module: the modes are named by the record schemas every command loads.
+  const {default: sharp} = await import('sharp')
   return sharp(jpeg)
     .composite([{input: overlay, top: 0, left: 0}])
     .jpeg({quality})

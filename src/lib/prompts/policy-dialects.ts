@@ -1,4 +1,5 @@
 import type {ChatMessage, ChatReply} from '../llm/client.js'
+import type {ActionTarget} from '../schema/action.js'
 import {buildPolicyMessages, QWEN3VL_PROMPT_VERSION, withToolCalls, type PolicyPromptInput} from './qwen3vl.js'
 import {parsePolicyResponse, type ParsedPolicyResponse} from './qwen3vl-reply.js'
 import {buildUiTarsMessages, UITARS_PROMPT_VERSION} from './uitars.js'
@@ -34,7 +35,7 @@ export interface PolicyDialect {
    * What the model acts on: points of an image (coordinates) or the numbered elements of an observation mode with
    * element ids (som, axtree).
    */
-  actsOn: 'coordinates' | 'elements'
+  actsOn: ActionTarget
 }
 
 const qwen3vl: PolicyDialect = {

@@ -1,16 +1,14 @@
 // Reading a Qwen3-VL policy reply: the <tool_call> with the computer_use action, and the Thought/Action/Memory
 // sections around it. Never throws: a reply that gives no usable action says why in one line.
-import {firstLine} from '../errors.js'
-import type {Action} from '../schema/trajectory.js'
 import {
   DEFAULT_WAIT_SECONDS,
-  DIRECTIONS,
   MAX_WAIT_SECONDS,
-  POLICY_ACTIONS,
-  TOOL_CLOSE,
-  TOOL_OPEN,
-  type PolicyActionName,
-} from './qwen3vl-actions.js'
+  SCROLL_DIRECTIONS,
+  type Action,
+  type ScrollDirection,
+} from '../schema/action.js'
+import {POLICY_ACTIONS, TOOL_CLOSE, TOOL_OPEN, type PolicyActionName} from './qwen3vl-actions.js'
+import {firstLine} from '../errors.js'
 
 export interface ParsedPolicyResponse {
   thought: string | null
@@ -172,10 +170,10 @@ function toAction(name: string, args: Record<string, unknown>): ActionResult {
     }
     case 'scroll': {
       const direction = args.direction === undefined ? 'down' : String(args.direction).trim().toLowerCase()
-      if (!(DIRECTIONS as readonly string[]).includes(direction)) {
+      if (!(SCROLL_DIRECTIONS as readonly string[]).includes(direction)) {
         return {error: `invalid scroll direction ${quote(args.direction)}; expected up, down, left or right`}
       }
-      return {action: {name: 'scroll', direction: direction as (typeof DIRECTIONS)[number], ...at}}
+      return {action: {name: 'scroll', direction: direction as ScrollDirection, ...at}}
     }
     case 'wait': {
       const time = args.time ?? args.seconds

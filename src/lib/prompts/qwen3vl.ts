@@ -1,17 +1,17 @@
 import type {ChatMessage} from '../llm/client.js'
-import {firstLine} from '../errors.js'
-import type {Action} from '../schema/trajectory.js'
-import {imageParts, pageLine, text} from './prompt-parts.js'
-import {screenshotOrNote, windowedMessages} from './windowed-dialogue.js'
 import {
   DEFAULT_WAIT_SECONDS,
-  DIRECTIONS,
+  isAction,
   MAX_WAIT_SECONDS,
-  ACTION_ERROR_CHARS,
-  POLICY_ACTIONS,
-  TOOL_CLOSE,
-  TOOL_OPEN,
-} from './qwen3vl-actions.js'
+  SCROLL_DIRECTIONS,
+  type RecordedAction,
+} from '../schema/action.js'
+import {unreachable} from '../unreachable.js'
+import {imageParts, pageLine, text} from './prompt-parts.js'
+import {screenshotOrNote, windowedMessages} from './windowed-dialogue.js'
+import {POLICY_ACTIONS, TOOL_CLOSE, TOOL_OPEN} from './qwen3vl-actions.js'
+import {firstLine} from '../errors.js'
+import {ACTION_ERROR_CHARS} from './qwen3vl-actions.js'
 
 // Bump when the wording, the tool schema or the parsing rules change: trajectories record it, and the trainer must
 // render its prompts with the same version the rollouts were collected with.
@@ -54,7 +54,7 @@ export const COMPUTER_USE_TOOL = {
             '[x, y]: x from the left edge (0) to the right edge (1000), y from the top edge (0) to the bottom edge (1000). Required by `left_click`.',
         },
         text: {type: 'string', description: 'Required by `type` and `answer`.'},
-        direction: {type: 'string', enum: [...DIRECTIONS], description: 'Used by `scroll`; default "down".'},
+        direction: {type: 'string', enum: [...SCROLL_DIRECTIONS], description: 'Used by `scroll`; default "down".'},
         url: {type: 'string', description: 'Required by `navigate`.'},
         time: {
           type: 'number',
@@ -70,7 +70,7 @@ export interface PolicyRound {
   url: string
   title?: string
   response: string | null
-  action: Action | null
+  action: RecordedAction | null
   action_error: string | null
   repeated: boolean
   /** Image URL (data: URL) of the screenshot the model saw at this round. */
@@ -187,7 +187,7 @@ function historyLine(step: number, round: PolicyRound): string {
 
 // A round without a raw response (a scripted step) still shows the model a reply in the format it must produce,
 // because models copy the shape of their earlier turns.
-function synthesizedReply(action: Action | null): string {
+function synthesizedReply(action: RecordedAction | null): string {
   if (!action) return '(no reply)'
   return qwen3vlReply(action)
 }
@@ -197,7 +197,7 @@ function synthesizedReply(action: Action | null): string {
  * Action and the tool call, so the step can be trained on like a model's own reply. parsePolicyResponse reads it back
  * as the same action.
  */
-export function qwen3vlReply(action: Action, thought?: string): string {
+export function qwen3vlReply(action: RecordedAction, thought?: string): string {
   const call = {name: 'computer_use', arguments: toolArguments(action)}
   return `${thought ? `Thought: ${thought}\n` : ''}Action: ${formatAction(action)}\n<tool_call>\n${JSON.stringify(call)}\n</tool_call>`
 }
@@ -224,21 +224,24 @@ export function withToolCalls(
   return [content?.trimEnd() ?? '', ...blocks].filter((part) => part !== '').join('\n')
 }
 
-function toolArguments(action: Action): Record<string, unknown> {
-  const {name, seconds, ...rest} = action
+// Every action's arguments as the tool takes them, in the order the action holds them; a wait's seconds are `time`.
+function toolArguments(action: RecordedAction): Record<string, unknown> {
+  const {name, seconds, ...rest} = action as RecordedAction & {seconds?: number}
   return {action: name, ...rest, ...(seconds === undefined ? {} : {time: seconds})}
 }
 
 // Browser errors run to many lines of call log; the model needs the first.
 
-/** One line for logs and history, e.g. `left_click(512, 300)` or `type("hello") at (10, 20)`. */
-export function formatAction(action: Action): string {
-  // An element id (observation modes that number elements) stands where a coordinate would; qwen3vl gives none.
-  const at = action.coordinate
-    ? ` at (${action.coordinate[0]}, ${action.coordinate[1]})`
-    : action.element !== undefined
-      ? ` on [${action.element}]`
-      : ''
+/**
+ * One line for logs and history, e.g. `left_click(512, 300)` or `type("hello") at (10, 20)`: the qwen3vl prompt's
+ * earlier steps, the view's action and the judge's list of actions.
+ */
+export function formatAction(action: RecordedAction): string {
+  if (!isAction(action)) {
+    // A recorded action this webgym does not know: its name and its arguments as they were.
+    const {name, ...rest} = action
+    return `${name}(${JSON.stringify(rest)})`
+  }
   switch (action.name) {
     case 'left_click':
       return action.coordinate
@@ -247,22 +250,25 @@ export function formatAction(action: Action): string {
           ? `left_click([${action.element}])`
           : 'left_click()'
     case 'press':
-      return `press(${JSON.stringify(action.key ?? '')})${at}`
+      return `press(${JSON.stringify(action.key)})${action.element !== undefined ? ` on [${action.element}]` : ''}`
     case 'type':
-      return `type(${JSON.stringify(action.text ?? '')})${at}`
+      return `type(${JSON.stringify(action.text)})${where(action)}`
     case 'scroll':
-      return `scroll(${action.direction ?? 'down'})${at}`
+      return `scroll(${action.direction})${where(action)}`
     case 'wait':
-      return `wait(${action.seconds ?? DEFAULT_WAIT_SECONDS}s)`
+      return `wait(${action.seconds}s)`
     case 'go_back':
       return 'go_back()'
     case 'navigate':
-      return `navigate(${JSON.stringify(action.url ?? '')})`
+      return `navigate(${JSON.stringify(action.url)})`
     case 'answer':
-      return `answer(${JSON.stringify(action.text ?? '')})`
-    default: {
-      const {name, ...rest} = action
-      return `${name}(${JSON.stringify(rest)})`
-    }
+      return `answer(${JSON.stringify(action.text)})`
   }
+  return unreachable(action, 'action')
+}
+
+// An element id (observation modes that number elements) stands where a coordinate would; qwen3vl gives none.
+function where(action: {coordinate?: readonly [number, number]; element?: number}): string {
+  if (action.coordinate) return ` at (${action.coordinate[0]}, ${action.coordinate[1]})`
+  return action.element !== undefined ? ` on [${action.element}]` : ''
 }

@@ -1,8 +1,8 @@
 // The som dialect's action grammar: BrowserGym's high-level functions that act on element ids (bids), written as a
 // Python call on the reply's "Action:" line, e.g. click('12'), fill('7', 'red shoes'), press('7', 'Enter'). The
 // reply writer and the reader share these names.
-import type {Action} from '../schema/trajectory.js'
-import {DEFAULT_WAIT_SECONDS} from './qwen3vl-actions.js'
+import {isAction, type RecordedAction} from '../schema/action.js'
+import {unreachable} from '../unreachable.js'
 
 export const SOM_FUNCTIONS = [
   'click',
@@ -18,16 +18,20 @@ export const SOM_FUNCTIONS = [
 /** scroll(delta_x, delta_y) in the prompt's example and in calls written without a model: about one screen. */
 export const SOM_SCROLL_PIXELS = 400
 
-/** The call for an action, e.g. `click('12')`; the inverse of the reader. */
-export function somCall(action: Action): string {
-  const id = `'${action.element ?? ''}'`
+/**
+ * The call for an action, e.g. `click('12')`; the inverse of the reader. An action by coordinates (a random one among
+ * the oracle's) has no element to name: its call names none.
+ */
+export function somCall(action: RecordedAction): string {
+  // A recorded action this webgym does not know: a call by its name.
+  if (!isAction(action)) return `${action.name}()`
   switch (action.name) {
     case 'left_click':
-      return `click(${id})`
+      return `click(${id(action.element)})`
     case 'type':
-      return `fill(${id}, ${pyString(action.text ?? '')})`
+      return `fill(${id(action.element)}, ${pyString(action.text)})`
     case 'press':
-      return `press(${id}, ${pyString(action.key ?? 'Enter')})`
+      return `press(${id(action.element)}, ${pyString(action.key)})`
     case 'scroll': {
       const [dx, dy] = (
         {
@@ -36,20 +40,23 @@ export function somCall(action: Action): string {
           left: [-SOM_SCROLL_PIXELS, 0],
           right: [SOM_SCROLL_PIXELS, 0],
         } as const
-      )[action.direction ?? 'down']
+      )[action.direction]
       return `scroll(${dx}, ${dy})`
     }
     case 'wait':
-      return `noop(${Math.round((action.seconds ?? DEFAULT_WAIT_SECONDS) * 1000)})`
+      return `noop(${Math.round(action.seconds * 1000)})`
     case 'go_back':
       return 'go_back()'
     case 'navigate':
-      return `goto(${pyString(action.url ?? '')})`
+      return `goto(${pyString(action.url)})`
     case 'answer':
-      return `send_msg_to_user(${pyString(action.text ?? '')})`
-    default:
-      return `${action.name}()`
+      return `send_msg_to_user(${pyString(action.text)})`
   }
+  return unreachable(action, 'action')
+}
+
+function id(element: number | undefined): string {
+  return `'${element ?? ''}'`
 }
 
 /** A Python string literal of `value`, single-quoted. */

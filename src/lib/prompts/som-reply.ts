@@ -2,15 +2,18 @@
 // literals (positional). Element ids come back as numbers; whether the id exists on the page is the episode's check,
 // when the action runs. Never throws.
 import {parsePythonLiteral, PythonLiteralError} from '../sources/python-literal.js'
-import type {Action} from '../schema/trajectory.js'
-import {firstLine} from '../errors.js'
-import {MAX_WAIT_SECONDS} from './qwen3vl-actions.js'
+import {MAX_WAIT_SECONDS, type Action} from '../schema/action.js'
+import {unreachable} from '../unreachable.js'
 import type {ParsedPolicyResponse} from './qwen3vl-reply.js'
 import {SOM_FUNCTIONS} from './som-actions.js'
+import {firstLine} from '../errors.js'
 
 type Result = {action: Action} | {error: string}
 
-const CALL = new RegExp(`\\b(${[...SOM_FUNCTIONS, 'answer'].join('|')})\\s*\\(`, 'g')
+// The calls the reader takes: the dialect's functions, and answer(), which models write for send_msg_to_user.
+const CALLS = [...SOM_FUNCTIONS, 'answer'] as const
+type SomCallName = (typeof CALLS)[number]
+const CALL = new RegExp(`\\b(${CALLS.join('|')})\\s*\\(`, 'g')
 
 export function parseSomResponse(text: string | null | undefined): ParsedPolicyResponse {
   if (!text || !text.trim())
@@ -53,7 +56,7 @@ export function parseSomResponse(text: string | null | undefined): ParsedPolicyR
       memory,
       error: `the call ${quote(scope.slice(start.index, start.index! + 80))} is not closed`,
     }
-  const parsed = readCall(start[1]!, call.args)
+  const parsed = readCall(start[1]! as SomCallName, call.args)
   return {
     thought,
     actionText: call.text,
@@ -78,7 +81,7 @@ function callText(text: string, at: number): {text: string; args: string} | null
   return null
 }
 
-function readCall(name: string, argText: string): Result {
+function readCall(name: SomCallName, argText: string): Result {
   let args: unknown[]
   try {
     args = argText.trim() === '' ? [] : (parsePythonLiteral(`[${argText}]`) as unknown[])
@@ -127,11 +130,13 @@ function readCall(name: string, argText: string): Result {
       if (typeof ms !== 'number' || !(ms >= 0)) return {error: `noop takes milliseconds to wait, got ${quote(ms)}`}
       return {action: {name: 'wait', seconds: Math.min(ms / 1000, MAX_WAIT_SECONDS)}}
     }
-    default: // send_msg_to_user, answer
+    case 'send_msg_to_user':
+    case 'answer':
       return typeof args[0] === 'string'
         ? {action: {name: 'answer', text: args[0]}}
         : {error: `${name} needs the answer as a string, got ${quote(args[0])}`}
   }
+  return unreachable(name, 'som call')
 }
 
 /** An element id as the model wrote it: 12, '12' or '[12]'. */

@@ -3,7 +3,7 @@
 // the accessibility tree) and names one by its id; it gives no coordinates. The episode turns the id into the
 // element's centre when the action runs.
 import type {ChatMessage} from '../llm/client.js'
-import type {Action} from '../schema/trajectory.js'
+import type {RecordedAction} from '../schema/action.js'
 import {imageParts, text} from './prompt-parts.js'
 import {screenshotOrNote, windowedMessages} from './windowed-dialogue.js'
 import {firstLine} from '../errors.js'
@@ -73,7 +73,7 @@ export function buildSomMessages(input: PolicyPromptInput): ChatMessage[] {
 }
 
 /** A reply in this dialect for an action chosen without a model (the oracle): Thought when given, then the call. */
-export function somReply(action: Action, thought?: string): string {
+export function somReply(action: RecordedAction, thought?: string): string {
   return `${thought ? `Thought: ${thought}\n` : ''}Action: ${somCall(action)}`
 }
 

@@ -8,18 +8,21 @@
 import type {ChatMessage} from '../llm/client.js'
 import {imageParts, pageLine, text} from './prompt-parts.js'
 import {screenshotOrNote, windowedMessages} from './windowed-dialogue.js'
-import type {Action} from '../schema/trajectory.js'
-import {firstLine} from '../errors.js'
 import {
-  ACTION_ERROR_CHARS,
   DEFAULT_WAIT_SECONDS,
-  DIRECTIONS,
+  isAction,
   MAX_WAIT_SECONDS,
-  TOOL_CLOSE,
-  TOOL_OPEN,
-} from './qwen3vl-actions.js'
+  SCROLL_DIRECTIONS,
+  type Action,
+  type RecordedAction,
+  type ScrollDirection,
+} from '../schema/action.js'
+import {unreachable} from '../unreachable.js'
+import {TOOL_CLOSE, TOOL_OPEN} from './qwen3vl-actions.js'
 import type {ParsedPolicyResponse} from './qwen3vl-reply.js'
 import type {PolicyPromptInput, PolicyRound} from './qwen3vl.js'
+import {firstLine} from '../errors.js'
+import {ACTION_ERROR_CHARS} from './qwen3vl-actions.js'
 
 export const TOOLS_PROMPT_VERSION = 'tools-v1'
 
@@ -52,7 +55,7 @@ export const BROWSER_TOOLS = [
   fn(
     'scroll',
     'Scroll the page (or, with x and y, the element under that point).',
-    {direction: {type: 'string', enum: [...DIRECTIONS]}, ...point},
+    {direction: {type: 'string', enum: [...SCROLL_DIRECTIONS]}, ...point},
     ['direction'],
   ),
   fn(
@@ -125,37 +128,43 @@ export function buildToolsMessages(input: PolicyPromptInput): ChatMessage[] {
 }
 
 /** The reply text for an action chosen without a model: one <tool_call> block, as the step records a model's call. */
-export function toolsReply(action: Action, viewport: Size): string {
+export function toolsReply(action: RecordedAction, viewport: Size): string {
   return `${TOOL_OPEN}\n${JSON.stringify(toolCall(action, viewport))}\n${TOOL_CLOSE}`
 }
 
-function toolCall(action: Action, viewport: Size): {name: string; arguments: Record<string, unknown>} {
-  const at = action.coordinate ? toPixels(action.coordinate, viewport) : {}
+function toolCall(action: RecordedAction, viewport: Size): {name: string; arguments: Record<string, unknown>} {
+  // A recorded action this webgym does not know, and press, which no function here takes: a call by the action's
+  // name with its arguments as they are (the parser reads it as an unknown function).
+  if (!isAction(action)) return callByName(action)
+  const at = (point: readonly [number, number] | undefined) => (point ? toPixels(point, viewport) : {})
   switch (action.name) {
     case 'left_click':
-      return {name: 'click', arguments: at}
+      return {name: 'click', arguments: at(action.coordinate)}
     case 'type': {
-      const submit = (action.text ?? '').endsWith('\n')
+      const submit = action.text.endsWith('\n')
       return {
         name: 'type_text',
-        arguments: {text: (action.text ?? '').replace(/\n+$/, ''), ...at, ...(submit ? {submit: true} : {})},
+        arguments: {text: action.text.replace(/\n+$/, ''), ...at(action.coordinate), ...(submit ? {submit: true} : {})},
       }
     }
+    case 'press':
+      return callByName(action)
     case 'scroll':
-      return {name: 'scroll', arguments: {direction: action.direction ?? 'down', ...at}}
+      return {name: 'scroll', arguments: {direction: action.direction, ...at(action.coordinate)}}
     case 'wait':
-      return {name: 'wait', arguments: {seconds: action.seconds ?? DEFAULT_WAIT_SECONDS}}
+      return {name: 'wait', arguments: {seconds: action.seconds}}
     case 'go_back':
       return {name: 'go_back', arguments: {}}
     case 'navigate':
-      return {name: 'navigate', arguments: {url: action.url ?? ''}}
+      return {name: 'navigate', arguments: {url: action.url}}
     case 'answer':
-      return {name: 'answer', arguments: {text: action.text ?? ''}}
-    default: {
-      const {name, ...rest} = action
-      return {name, arguments: rest}
-    }
+      return {name: 'answer', arguments: {text: action.text}}
   }
+  return unreachable(action, 'action')
+}
+
+function callByName({name, ...rest}: RecordedAction): {name: string; arguments: Record<string, unknown>} {
+  return {name, arguments: rest}
 }
 
 /** Reads the first <tool_call> block of a recorded reply; never throws. */
@@ -217,9 +226,9 @@ function toAction(name: string, args: Record<string, unknown>, viewport: Size): 
     }
     case 'scroll': {
       const direction = String(args.direction ?? 'down').toLowerCase()
-      if (!(DIRECTIONS as readonly string[]).includes(direction))
+      if (!(SCROLL_DIRECTIONS as readonly string[]).includes(direction))
         return {error: `invalid scroll direction ${quote(args.direction)}; expected up, down, left or right`}
-      return {action: {name: 'scroll', direction: direction as (typeof DIRECTIONS)[number], ...coordinate}}
+      return {action: {name: 'scroll', direction: direction as ScrollDirection, ...coordinate}}
     }
     case 'wait': {
       const seconds = args.seconds === undefined ? DEFAULT_WAIT_SECONDS : Number(args.seconds)

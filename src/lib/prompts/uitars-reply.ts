@@ -1,11 +1,10 @@
 // Reading a UI-TARS-1.5 reply: "Thought: ...\nAction: name(key='value', ...)" in its own action grammar. Points come
 // as start_box='(x,y)' (with or without <|box_start|> tokens), a box '(x1,y1,x2,y2)' (its centre) or
 // point='<point>x y</point>', in the model's resized-screenshot pixels (uitars-coordinates.ts). Never throws.
-import type {Action} from '../schema/trajectory.js'
-import {firstLine} from '../errors.js'
-import {DIRECTIONS} from './qwen3vl-actions.js'
+import {SCROLL_DIRECTIONS, type Action, type ScrollDirection} from '../schema/action.js'
 import type {ParsedPolicyResponse} from './qwen3vl-reply.js'
 import {fromUiTars, type Size} from './uitars-coordinates.js'
+import {firstLine} from '../errors.js'
 
 /** UI-TARS's wait() sleeps this long before the next screenshot. */
 export const UITARS_WAIT_SECONDS = 5
@@ -60,12 +59,12 @@ function readCall(text: string, viewport: Size): Result {
     }
     case 'scroll': {
       const direction = (args.direction ?? 'down').trim().toLowerCase()
-      if (!(DIRECTIONS as readonly string[]).includes(direction))
+      if (!(SCROLL_DIRECTIONS as readonly string[]).includes(direction))
         return {error: `invalid scroll direction ${quote(args.direction)}; expected up, down, left or right`}
       const at = point('start_box') ?? point('point')
       if (typeof at === 'string') return {error: at}
       return {
-        action: {name: 'scroll', direction: direction as (typeof DIRECTIONS)[number], ...(at ? {coordinate: at} : {})},
+        action: {name: 'scroll', direction: direction as ScrollDirection, ...(at ? {coordinate: at} : {})},
       }
     }
     case 'wait':

@@ -5,11 +5,12 @@
 import type {ChatMessage} from '../llm/client.js'
 import {imageParts, pageLine, text} from './prompt-parts.js'
 import {screenshotOrNote, windowedMessages} from './windowed-dialogue.js'
-import type {Action} from '../schema/trajectory.js'
-import {firstLine} from '../errors.js'
-import {ACTION_ERROR_CHARS} from './qwen3vl-actions.js'
+import {isAction, type RecordedAction} from '../schema/action.js'
+import {unreachable} from '../unreachable.js'
 import type {PolicyPromptInput, PolicyRound} from './qwen3vl.js'
 import {toUiTars, uitarsCanvas} from './uitars-coordinates.js'
+import {firstLine} from '../errors.js'
+import {ACTION_ERROR_CHARS} from './qwen3vl-actions.js'
 
 // Bump when the wording, the grammar or the parsing rules change (trajectories record it; training rebuilds with it).
 export const UITARS_PROMPT_VERSION = 'uitars-v1'
@@ -68,11 +69,16 @@ export function buildUiTarsMessages(input: PolicyPromptInput): ChatMessage[] {
 }
 
 /** A reply in UI-TARS's grammar for an action chosen without the model (in the model's coordinates). */
-export function uitarsReply(action: Action, viewport: {width: number; height: number}, thought?: string): string {
+export function uitarsReply(
+  action: RecordedAction,
+  viewport: {width: number; height: number},
+  thought?: string,
+): string {
   return `Thought: ${thought ?? 'Next step.'}\nAction: ${uitarsCall(action, viewport)}`
 }
 
-function uitarsCall(action: Action, viewport: {width: number; height: number}): string {
+function uitarsCall(action: RecordedAction, viewport: {width: number; height: number}): string {
+  if (!isAction(action)) return inWords(action)
   const box = (coordinate: readonly [number, number]) => {
     const [x, y] = toUiTars(coordinate, viewport)
     return `'<|box_start|>(${x},${y})<|box_end|>'`
@@ -81,19 +87,26 @@ function uitarsCall(action: Action, viewport: {width: number; height: number}): 
     case 'left_click':
       return `click(start_box=${box(action.coordinate ?? [500, 500])})`
     case 'type':
-      return `type(content='${escape(action.text ?? '')}')`
+      return `type(content='${escape(action.text)}')`
+    case 'press':
+    case 'navigate':
+      return inWords(action)
     case 'scroll':
-      return `scroll(${action.coordinate ? `start_box=${box(action.coordinate)}, ` : ''}direction='${action.direction ?? 'down'}')`
+      return `scroll(${action.coordinate ? `start_box=${box(action.coordinate)}, ` : ''}direction='${action.direction}')`
     case 'wait':
       return 'wait()'
     case 'go_back':
       return "hotkey(key='alt left')"
     case 'answer':
-      return `finished(content='${escape(action.text ?? '')}')`
-    default:
-      // navigate and anything else have no UI-TARS form: say it in words, which the parser reads as unknown.
-      return `${action.name}(content='${escape(JSON.stringify(action))}')`
+      return `finished(content='${escape(action.text)}')`
   }
+  return unreachable(action, 'action')
+}
+
+// press, navigate and a recorded action this webgym does not know have no UI-TARS form: the action in words, which
+// the parser reads as unknown.
+function inWords(action: RecordedAction): string {
+  return `${action.name}(content='${escape(JSON.stringify(action))}')`
 }
 
 function escape(value: string): string {

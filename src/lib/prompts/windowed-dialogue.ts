@@ -2,7 +2,7 @@
 // policy saw, a page line and the notes about the round before) alternating with the replies, older rounds folded
 // into the first user message as text, then the current observation. Each dialect fills in its own wording.
 import type {ChatMessage} from '../llm/client.js'
-import type {Action} from '../schema/trajectory.js'
+import type {RecordedAction} from '../schema/action.js'
 import {image, roundNotes, text, type ContentPart} from './prompt-parts.js'
 import type {PolicyPromptInput, PolicyRound} from './qwen3vl.js'
 
@@ -18,7 +18,7 @@ export interface DialogueWording {
   /** A shown round's text: its page line (step number from 1) and the notes about the round before. */
   roundText(step: number, round: PolicyRound, notes: readonly string[]): string
   /** A round's reply: the model's own, or one written in the dialect for an action taken without a model. */
-  reply(action: Action | null): string
+  reply(action: RecordedAction | null): string
   /** The current observation's parts, given the notes about the last round. */
   current(notes: readonly string[]): ContentPart[]
 }

@@ -1,6 +1,14 @@
 import {setTimeout as sleep} from 'node:timers/promises'
 import type {Page} from 'playwright-core'
-import type {Action} from '../schema/trajectory.js'
+import {
+  isAction,
+  MAX_WAIT_SECONDS,
+  unknownActionReason,
+  type Action,
+  type ActionOf,
+  type RecordedAction,
+} from '../schema/action.js'
+import {unreachable} from '../unreachable.js'
 import type {ElementPoint} from '../observe/element-target.js'
 import {toPixels} from './coordinates.js'
 import type {NavigationGuard} from './navigation-guard.js'
@@ -33,9 +41,11 @@ const SCROLL_SHARE = 0.6
 /**
  * Performs one policy action in the page, in CSS pixels of the fixed viewport. Clicks and typing act through the
  * mouse and keyboard at the given coordinates; `type` replaces the text of the field it clicks, and a final newline
- * presses Enter. Navigation targets pass the guard first.
+ * presses Enter. Navigation targets pass the guard first. A recorded action this webgym does not know (replay) is
+ * not performed: the result says why.
  */
-export async function performAction(page: Page, action: Action, options: ActOptions): Promise<ActResult> {
+export async function performAction(page: Page, action: RecordedAction, options: ActOptions): Promise<ActResult> {
+  if (!isAction(action)) return {error: unknownActionReason(action)}
   switch (action.name) {
     case 'left_click': {
       const point = await target(action, options)
@@ -45,7 +55,7 @@ export async function performAction(page: Page, action: Action, options: ActOpti
       return {error: null}
     }
     case 'type': {
-      const text = action.text ?? ''
+      const text = action.text
       const point = await target(action, options)
       if (point !== null && 'error' in point) return point
       if (point) {
@@ -66,7 +76,7 @@ export async function performAction(page: Page, action: Action, options: ActOpti
       const dy = Math.round(options.viewport.height * SCROLL_SHARE)
       const dx = Math.round(options.viewport.width * SCROLL_SHARE)
       const [deltaX, deltaY] = ({up: [0, -dy], down: [0, dy], left: [-dx, 0], right: [dx, 0]} as const)[
-        action.direction ?? 'down'
+        action.direction
       ]
       await page.mouse.move(x, y)
       await page.mouse.wheel(deltaX, deltaY)
@@ -82,7 +92,7 @@ export async function performAction(page: Page, action: Action, options: ActOpti
       return {error: null}
     }
     case 'wait': {
-      const seconds = Math.min(Math.max(action.seconds ?? 2, 0), options.maxWaitSeconds ?? 10)
+      const seconds = Math.min(Math.max(action.seconds, 0), options.maxWaitSeconds ?? MAX_WAIT_SECONDS)
       await sleep(seconds * 1000)
       return {error: null}
     }
@@ -92,7 +102,7 @@ export async function performAction(page: Page, action: Action, options: ActOpti
       return {error: null}
     }
     case 'navigate': {
-      const url = withScheme(action.url ?? '')
+      const url = withScheme(action.url)
       if (!url) return {error: 'navigate needs a url'}
       const refusal = options.guard.check(url)
       if (refusal) return {error: refusal}
@@ -101,16 +111,18 @@ export async function performAction(page: Page, action: Action, options: ActOpti
     }
     case 'answer':
       return {error: null}
-    default:
-      return {error: `unknown action "${action.name}"`}
   }
+  return unreachable(action, 'action')
 }
 
 const NO_ELEMENTS =
   'an element was named, but this observation mode numbers no elements (rollout --observe som or axtree)'
 
 /** Where a pointer action goes, in pixels: its element's centre, or its coordinate; null when it names neither. */
-async function target(action: Action, options: ActOptions): Promise<{x: number; y: number} | {error: string} | null> {
+async function target(
+  action: ActionOf<'left_click' | 'type'>,
+  options: ActOptions,
+): Promise<{x: number; y: number} | {error: string} | null> {
   if (action.element !== undefined) {
     if (!options.elements) return {error: NO_ELEMENTS}
     const point = await options.elements.point(action.element)
@@ -126,17 +138,29 @@ export function withScheme(url: string): string {
   return /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`
 }
 
-/** Two actions that do the same thing (the repeated-action check). */
-export function sameAction(a: Action | null, b: Action | null): boolean {
-  if (!a || !b) return false
-  return (
-    a.name === b.name &&
-    a.coordinate?.[0] === b.coordinate?.[0] &&
-    a.coordinate?.[1] === b.coordinate?.[1] &&
-    (a.element ?? null) === (b.element ?? null) &&
-    (a.key ?? null) === (b.key ?? null) &&
-    (a.text ?? null) === (b.text ?? null) &&
-    (a.direction ?? null) === (b.direction ?? null) &&
-    (a.url ?? null) === (b.url ?? null)
+/** Two actions that do the same thing (the repeated-action check): the same name and the same arguments, but for a wait's length. */
+export function sameAction(a: RecordedAction | null, b: RecordedAction | null): boolean {
+  if (!a || !b || a.name !== b.name) return false
+  if (!isAction(a) || !isAction(b)) return JSON.stringify(a) === JSON.stringify(b)
+  const fields = COMPARED[a.name] as readonly string[]
+  return fields.every((field) =>
+    sameValue((a as Record<string, unknown>)[field], (b as Record<string, unknown>)[field]),
   )
+}
+
+// The arguments that make two actions of a name the same; each name must say (a new action is a compile error here).
+const COMPARED: {readonly [N in Action['name']]: readonly Exclude<keyof ActionOf<N>, 'name'>[]} = {
+  left_click: ['coordinate', 'element'],
+  type: ['coordinate', 'element', 'text'],
+  press: ['element', 'key'],
+  scroll: ['coordinate', 'direction'],
+  wait: [],
+  go_back: [],
+  navigate: ['url'],
+  answer: ['text'],
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((value, i) => value === b[i])
+  return a === b
 }

@@ -2,10 +2,7 @@ import type {BrowserContext, Page, Request} from 'playwright-core'
 import type {EgressCheck} from '../egress/egress-check.js'
 import type {NavigationGuard} from './navigation-guard.js'
 import type {Observation} from './policy.js'
-import {hasElementIds, SCREENSHOT_MODE, type ObserveMode} from '../observe/observe-mode.js'
-import {observationText} from '../observe/observation-text.js'
-import {capturePageElements} from '../observe/page-elements.js'
-import {drawMarks} from '../observe/set-of-marks.js'
+import {SCREENSHOT_MODE, type ObserveMode} from '../observe/observe-mode.js'
 import {RefusedRequests} from './refused-requests.js'
 import {observeSettled, SETTLE_PROBE, type SettleResult, type SettleTarget} from './settle.js'
 
@@ -166,22 +163,16 @@ export class BrowsingSession implements SettleTarget {
   }
 
   /**
-   * The JPEG screenshot of the viewport, the URL and the title, as they are now; in modes with element ids, the
-   * page's numbered elements read right after the screenshot, and in som the screenshot with their marks.
+   * The JPEG screenshot of the viewport, the URL and the title, as they are now, then what the observation mode reads
+   * of the page right after the screenshot (the numbered elements, in modes with element ids) and what it shows.
    */
   async capture(): Promise<Observation> {
     const plain = await this.captureScreenshot()
     const mode = this.options.observe ?? SCREENSHOT_MODE
-    if (!hasElementIds(mode)) return {...plain, shown: mode.image === null ? null : plain.image, elements: null}
     const viewport = this.page.viewportSize() ?? {width: 1280, height: 720}
-    const elements = await capturePageElements(this.page, viewport)
-    const shown =
-      mode.image === 'marked'
-        ? await drawMarks(plain.image, elements.marked, viewport, this.options.jpegQuality)
-        : mode.image === 'plain'
-          ? plain.image
-          : null
-    return {...plain, shown, elements, text: observationText(mode, elements)}
+    const parts = await mode.capture(this.page, viewport)
+    const shown = await mode.render(plain.image, parts, {viewport, jpegQuality: this.options.jpegQuality})
+    return {...plain, shown: shown.image, elements: parts.elements, text: shown.text}
   }
 
   private async captureScreenshot(): Promise<Omit<Observation, 'shown' | 'elements'>> {

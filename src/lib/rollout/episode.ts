@@ -3,7 +3,8 @@ import type {BrowserContext} from 'playwright-core'
 import {withTimeout} from '../async/with-timeout.js'
 import type {ArtefactStore} from '../io/artefact-store.js'
 import type {Task} from '../schema/task.js'
-import type {Action, PageState, Step, StepObservation, Trajectory} from '../schema/trajectory.js'
+import type {RecordedAction} from '../schema/action.js'
+import type {PageState, Step, StepObservation, Trajectory} from '../schema/trajectory.js'
 import {elementPoint, focusElement} from '../observe/element-target.js'
 import type {ObserveMode} from '../observe/observe-mode.js'
 import {blockedPageReason} from './blocked-page.js'
@@ -162,7 +163,7 @@ export class Episode {
   private readonly history: PastStep[] = []
   private memory: string | null = null
   /** The previous step's action and screenshot, for the repeated-action check. */
-  private previous: {action: Action | null; shot: string} | null = null
+  private previous: {action: RecordedAction | null; shot: string} | null = null
   private repeats = 0
   private badReplies = 0
   /** When the last action ended (performance.now()): the quiet window before the next observation starts there. */
@@ -548,9 +549,7 @@ function stepObservation({observation, marked}: Observed, mode: ObserveMode): St
 
 /** How many elements the policy was shown with an id: the marks (som), else the ids of the accessibility tree. */
 function shownElementCount(observation: Observation, mode: ObserveMode): number {
-  const elements = observation.elements
-  if (!elements) return 0
-  return mode.elementList ? elements.marked.length : elements.byId.size
+  return observation.elements ? mode.shownElements({elements: observation.elements}) : 0
 }
 
 const PAGE_WORDS: Record<Exclude<PageState, 'ok'>, string> = {

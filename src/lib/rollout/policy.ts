@@ -1,7 +1,8 @@
 import type {EndpointSummary} from '../llm/endpoint-pool.js'
 import type {Page} from 'playwright-core'
 import type {PageElements} from '../observe/page-elements.js'
-import type {Action, Step} from '../schema/trajectory.js'
+import type {RecordedAction} from '../schema/action.js'
+import type {Step} from '../schema/trajectory.js'
 import type {Task} from '../schema/task.js'
 import type {SettleResult} from './settle.js'
 
@@ -49,7 +50,8 @@ export interface PolicyOutput {
   response: string | null
   /** A thinking model's reasoning, when the server returns it apart from the content (reasoning_content). */
   reasoning?: string | null
-  action: Action | null
+  /** What the policy chose: a model's reply read by its dialect, or a recorded action as it was (replay). */
+  action: RecordedAction | null
   memory: string | null
   /** Why no action could be taken from the response (malformed output), or null. */
   error: string | null

@@ -7,6 +7,7 @@ import {TaskSchema} from './task.js'
 import {TrajectorySchema} from './trajectory.js'
 import {WebgymRowSchema} from './webgym-row.js'
 
+export * from './action.js'
 export * from './hf-row.js'
 export * from './judged.js'
 export * from './label.js'

@@ -1,26 +1,7 @@
 import {z} from 'zod'
 import {OBSERVE_MODES} from '../observe/observe-mode.js'
+import {RecordedActionSchema} from './action.js'
 import {TaskSchema} from './task.js'
-
-export const ActionSchema = z
-  .looseObject({
-    name: z.string().describe('left_click, type, press, scroll, wait, go_back, navigate, answer'),
-    coordinate: z.tuple([z.number(), z.number()]).optional().describe('[x, y] in 0-1000 relative units'),
-    element: z
-      .number()
-      .int()
-      .positive()
-      .optional()
-      .describe(
-        "The id of an element of the step's observation (observation modes with element ids), in place of a coordinate",
-      ),
-    key: z.string().optional().describe('press: the key or combination, as Playwright names it (Enter, Control+A)'),
-    text: z.string().optional(),
-    direction: z.enum(['up', 'down', 'left', 'right']).optional(),
-    url: z.string().optional(),
-    seconds: z.number().optional(),
-  })
-  .describe('A parsed policy action')
 
 export const StepObservationSchema = z.object({
   marked_screenshot: z
@@ -56,7 +37,7 @@ export const StepSchema = z.looseObject({
   title: z.string().optional(),
   screenshot: z.string().nullable().describe('Path of the image file, relative to the shots store'),
   response: z.string().nullable().describe("The model's raw response"),
-  action: ActionSchema.nullable(),
+  action: RecordedActionSchema.nullable(),
   memory: z.string().nullable().default(null),
   action_error: z.string().nullable().default(null),
   repeated: z.boolean().default(false),
@@ -192,7 +173,6 @@ export const TrajectorySchema = z
   })
   .describe('One episode of a policy on a task')
 
-export type Action = z.infer<typeof ActionSchema>
 export type Step = z.infer<typeof StepSchema>
 export type StepObservation = z.infer<typeof StepObservationSchema>
 export type RefusedHost = z.infer<typeof RefusedHostSchema>

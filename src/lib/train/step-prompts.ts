@@ -1,7 +1,7 @@
 import type {ChatMessage} from '../llm/client.js'
 import type {PolicyDialect} from '../prompts/policy-dialects.js'
 import {policyRound} from '../rollout/policies/openai.js'
-import {observeModeOf, shownImagePath} from '../observe/observe-mode.js'
+import {observeModeOf} from '../observe/observe-mode.js'
 import type {Trajectory} from '../schema/trajectory.js'
 
 // The prompt a model policy saw at each step, rebuilt from the trajectory with the rollout's own prompt builder and
@@ -50,7 +50,7 @@ export function stepPrompt(
   const oldestImage = position - settings.window
   const mode = observeModeOf(trajectory.run)
   const shown = (at: typeof step) => {
-    const path = shownImagePath(at, mode)
+    const path = mode.shownImage(at)
     return path === null ? undefined : shotUrl(path)
   }
   const rounds = steps

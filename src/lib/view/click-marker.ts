@@ -1,4 +1,4 @@
-import type {Action} from '../schema/trajectory.js'
+import {actionCoordinate, type RecordedAction} from '../schema/action.js'
 
 /** Where a marker sits over the screenshot, in percent of the image box from its left and top edges. */
 export interface MarkerPosition {
@@ -11,8 +11,8 @@ export interface MarkerPosition {
  * the screenshot (the viewport), so the point is x/1000 of the image's width from its left edge and y/1000 of its
  * height from its top, clamped to the image as the browser clamps the click. null for actions without a point.
  */
-export function markerPosition(action: Action | null | undefined): MarkerPosition | null {
-  const coordinate = action?.coordinate
+export function markerPosition(action: RecordedAction | null | undefined): MarkerPosition | null {
+  const coordinate = action ? actionCoordinate(action) : undefined
   if (!coordinate) return null
   const [x, y] = coordinate
   if (!Number.isFinite(x) || !Number.isFinite(y)) return null

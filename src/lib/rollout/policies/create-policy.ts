@@ -4,9 +4,10 @@ import type {InvalidRecords} from '../../io/invalid-records.js'
 import {readRecords} from '../../io/read-records.js'
 import {LlmClient} from '../../llm/client.js'
 import {opt, optionText, type OptionNames} from '../../option-text.js'
-import {hasElementIds, type ObserveMode} from '../../observe/observe-mode.js'
+import {modesThatShow, type ObserveMode} from '../../observe/observe-mode.js'
 import {POLICY_DIALECTS, type DialectName, type PolicyDialect} from '../../prompts/policy-dialects.js'
 import {TrajectorySchema, type Trajectory} from '../../schema/trajectory.js'
+import {unreachable} from '../../unreachable.js'
 import type {Policy} from '../policy.js'
 import {trajectoryId} from '../trajectory-id.js'
 import {OpenAIPolicy} from './openai.js'
@@ -57,7 +58,7 @@ export async function createPolicy(choice: PolicyChoice): Promise<Policy> {
     case 'random':
       return new RandomPolicy(choice.randomActions)
     case 'oracle':
-      return new OraclePolicy({noise: choice.oracleNoise, elementIds: hasElementIds(choice.observe)})
+      return new OraclePolicy({noise: choice.oracleNoise, elementIds: choice.observe.targets.includes('elements')})
     case 'replay': {
       if (!choice.replay) throw new BugError('the replay policy was chosen without trajectories to replay')
       await readFile(choice.replay).catch(() => {
@@ -73,16 +74,23 @@ export async function createPolicy(choice: PolicyChoice): Promise<Policy> {
 
 /** A model dialect must act on what the mode shows: element ids need a mode that numbers elements, points an image. */
 export function checkDialectFitsObservation(name: DialectName, dialect: PolicyDialect, observe: ObserveMode): void {
-  if (dialect.actsOn === 'elements' && !hasElementIds(observe)) {
-    throw new UsageError(
-      optionText`${opt('dialect')} ${name} names elements by id, but ${opt('observe')} ${observe.name} numbers none`,
-      optionText`use ${opt('observe')} som, axtree, screenshot+axtree or som+axtree`,
-    )
+  if (observe.targets.includes(dialect.actsOn)) return
+  switch (dialect.actsOn) {
+    case 'elements':
+      throw new UsageError(
+        optionText`${opt('dialect')} ${name} names elements by id, but ${opt('observe')} ${observe.name} numbers none`,
+        optionText`use ${opt('observe')} ${inWords(modesThatShow('elements'))}`,
+      )
+    case 'coordinates':
+      throw new UsageError(
+        optionText`${opt('dialect')} ${name} points at the screenshot, but ${opt('observe')} ${observe.name} shows no image`,
+        optionText`use ${opt('observe')} screenshot+axtree (or som+axtree), or ${opt('dialect')} som`,
+      )
   }
-  if (dialect.actsOn === 'coordinates' && observe.image === null) {
-    throw new UsageError(
-      optionText`${opt('dialect')} ${name} points at the screenshot, but ${opt('observe')} ${observe.name} shows no image`,
-      optionText`use ${opt('observe')} screenshot+axtree (or som+axtree), or ${opt('dialect')} som`,
-    )
-  }
+  unreachable(dialect.actsOn, 'action target')
+}
+
+/** `a, b or c`. */
+function inWords(names: readonly string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`
 }

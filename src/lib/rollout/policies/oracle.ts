@@ -2,7 +2,8 @@ import type {Page} from 'playwright-core'
 import {SeededRandom} from '../../random/seeded-random.js'
 import {SolutionSchema, type SolutionStep, type Target} from '../../schema/solution.js'
 import type {Task} from '../../schema/task.js'
-import type {Action} from '../../schema/trajectory.js'
+import type {Action} from '../../schema/action.js'
+import {unreachable} from '../../unreachable.js'
 import {uniqueVisible} from '../../sites/solution-runner.js'
 import {QWEN3VL_PROMPT_VERSION, qwen3vlReply} from '../../prompts/qwen3vl.js'
 import {SOM_PROMPT_VERSION, somReply} from '../../prompts/som.js'
@@ -258,18 +259,19 @@ function thoughtFor(action: Action): string {
     case 'left_click':
       return 'The element the task needs next is on the screen, so I click it.'
     case 'type':
-      return `I type "${action.text ?? ''}" into the field.`
+      return `I type "${action.text}" into the field.`
     case 'press':
-      return `I press ${action.key ?? 'Enter'} to submit the field.`
+      return `I press ${action.key} to submit the field.`
     case 'scroll':
-      return `What the task needs next is not in view, so I scroll ${action.direction ?? 'down'}.`
+      return `What the task needs next is not in view, so I scroll ${action.direction}.`
     case 'answer':
       return 'The page shows what the task asks for, so I answer.'
     case 'go_back':
       return 'I go back to the previous page.'
     case 'navigate':
-      return `I open ${action.url ?? 'the page'}.`
-    default:
+      return `I open ${action.url}.`
+    case 'wait':
       return 'I wait for the page.'
   }
+  return unreachable(action, 'action')
 }

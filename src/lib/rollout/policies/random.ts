@@ -1,9 +1,9 @@
 import {SeededRandom} from '../../random/seeded-random.js'
-import type {Action} from '../../schema/trajectory.js'
+import {SCROLL_DIRECTIONS, type Action} from '../../schema/action.js'
+import {unreachable} from '../../unreachable.js'
 import type {EpisodePolicy, Policy} from '../policy.js'
 
 const WORDS = ['laptop', 'paris', 'chicken', 'apply', 'news', 'cheap', 'berlin', 'science', '2 bedrooms', 'weather']
-const DIRECTIONS = ['up', 'down', 'left', 'right'] as const
 
 /** The kinds of action that act on the page, which the random policy draws from. */
 export const RANDOM_ACTION_KINDS = ['left_click', 'type', 'scroll', 'go_back'] as const
@@ -12,16 +12,22 @@ export type RandomActionKind = (typeof RANDOM_ACTION_KINDS)[number]
 /** A random action of the given kinds (default all): a click, typing into what is at a point, a scroll, or back. */
 export function randomAction(random: SeededRandom, kinds: readonly RandomActionKind[] = RANDOM_ACTION_KINDS): Action {
   const point = (): [number, number] => [random.below(1001), random.below(1001)]
-  switch (kinds[random.below(kinds.length)]) {
+  const kind = kinds[random.below(kinds.length)] ?? 'go_back'
+  switch (kind) {
     case 'left_click':
       return {name: 'left_click', coordinate: point()}
     case 'type':
       return {name: 'type', coordinate: point(), text: WORDS[random.below(WORDS.length)]!}
     case 'scroll':
-      return {name: 'scroll', coordinate: point(), direction: DIRECTIONS[random.below(DIRECTIONS.length)]!}
-    default:
+      return {
+        name: 'scroll',
+        coordinate: point(),
+        direction: SCROLL_DIRECTIONS[random.below(SCROLL_DIRECTIONS.length)]!,
+      }
+    case 'go_back':
       return {name: 'go_back'}
   }
+  return unreachable(kind, 'random action kind')
 }
 
 /**

@@ -11,6 +11,7 @@ export const FOREIGN_FLAGS: Readonly<Record<string, string>> = {
   '--enable-lora': 'vLLM (vllm serve)',
   '--max-lora-rank': 'vLLM (vllm serve)',
   '--host-resolver-rules': 'Chromium',
+  '--disable-features': 'Chromium',
   '--array': 'Slurm (sbatch)',
   '--config_file': 'accelerate (accelerate launch)',
 }

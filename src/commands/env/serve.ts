@@ -2,6 +2,8 @@ import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../../cli/base-command.js'
 import {episodeSettingsFromFlags} from '../../cli/episode-flags.js'
 import {flagNames} from '../../cli/flag-names.js'
+import {judgeFlags} from '../../cli/judge-flags.js'
+import {rolloutFlags} from '../../cli/rollout-flags.js'
 import {ioFlags} from '../../cli/flags.js'
 import {llmClientFromFlags, llmFlags} from '../../cli/llm-flags.js'
 import {SignalStop} from '../../cli/rollout-signals.js'
@@ -13,12 +15,8 @@ import {JUDGES} from '../../lib/judge/run-judge.js'
 import {observeMode} from '../../lib/observe/observe-mode.js'
 import {POLICY_DIALECTS} from '../../lib/prompts/policy-dialects.js'
 import {checkDialectFitsObservation} from '../../lib/rollout/policies/create-policy.js'
-import Judge from '../judge/index.js'
-import Rollout from '../rollout.js'
 
 // The flags env serve shares with rollout and judge are theirs, taken as they are: the same flag means the same thing.
-const rollout = Rollout.flags
-const judge = Judge.flags
 
 export default class EnvServe extends BaseCommand<typeof EnvServe> {
   static summary = 'Serve webgym episodes to an RL trainer as an OpenEnv environment (HTTP and WebSocket).'
@@ -26,7 +24,7 @@ export default class EnvServe extends BaseCommand<typeof EnvServe> {
 
 reset {task_id} runs that task of the served files; {task: {...}} runs a whole task record; {} the next served task, {seed: N} the one N draws; {prompt: true} adds to every observation the chat messages webgym's --dialect would send the model. The reply is the first settled observation: the screenshot the model is shown (base64 JPEG, or a URL on /artefacts/ with --screenshot url), the --observe mode's text, url, title, goal, last_action_error, last_action_no_effect, memory and the settle fields. step {action: {name: "left_click", coordinate: [x, y]}} acts in webgym's vocabulary; step {reply: "..."} (or action_str) is the model's raw reply, read by --dialect exactly as rollout reads it. Each step answers with the next observation, reward 0 and done false, until the episode ends as rollout's do (answer, horizon, stuck, blocked, error: the typed cause is in metadata): then done true and the reward, from the fixture web's check or the reference answer (--judge programmatic) or the rubric judge (--judge llm, with judge's flags). state gives the episode id, task, step count and url.
 
-Every episode that ends is appended to the trajectory file (-o, else stdout) in rollout's record shape (run.policy env), so judge, filter, eval, view and train read env-driven runs. A session over --max-sessions gets CAPACITY_REACHED; a message that is not JSON INVALID_JSON, an unknown type UNKNOWN_TYPE, a bad field VALIDATION_ERROR (naming it), a step with no episode waiting EXECUTION_ERROR; none of them ends the session. close, a dropped connection, and --idle-timeout seconds without a message end the session's episode as aborted (written, for --resume-style reruns to redo) and free its browser context. The first SIGINT/SIGTERM takes no new episodes, gives those running --grace seconds (default 0), then ends them as aborted, writes them and exits 0.
+Every episode that ends is appended to the trajectory file (-o, else stdout) in rollout's record shape (run.policy env), so judge, filter, eval, view and train read env-driven runs. A session over --max-sessions gets CAPACITY_REACHED; a message that is not JSON INVALID_JSON, an unknown type UNKNOWN_TYPE, a bad field VALIDATION_ERROR (naming it), a step with no episode waiting EXECUTION_ERROR; none of them ends the session. close, a dropped connection, and --idle-timeout seconds without a message end the session's episode as aborted (written, as rollout writes an episode it stops) and free its browser context. The first SIGINT/SIGTERM takes no new episodes, gives those running --grace seconds (default 0), then ends them as aborted, writes them and exits 0.
 
 Tasks on the fixture web start it unless --sites points at a running one, as rollout does. Settling, the navigation guard and egress proxy, the blocklist, browser restarts and remote browsers (--browser-ws) work as in rollout; a browser lost mid-episode ends that episode as error (browser-lost), since its client has seen its pages.`
 
@@ -77,30 +75,30 @@ Tasks on the fixture web start it unless --sites points at a running one, as rol
       description:
         'How observations carry the screenshot: inline (base64 JPEG), url (a URL on the server, /artefacts/<sha256>.jpg) or none.',
     })(),
-    dialect: rollout.dialect,
-    observe: rollout.observe,
-    memory: rollout.memory,
-    window: rollout.window,
+    dialect: rolloutFlags.dialect,
+    observe: rolloutFlags.observe,
+    memory: rolloutFlags.memory,
+    window: rolloutFlags.window,
     browsers: Flags.integer({
       min: 1,
       max: 256,
       helpValue: 'N',
       description: 'Local Chromium processes the sessions are spread over [default: min(4, --max-sessions)].',
     }),
-    'browser-ws': rollout['browser-ws'],
-    viewport: rollout.viewport,
-    horizon: rollout.horizon,
-    'max-repeats': rollout['max-repeats'],
-    'max-action-errors': rollout['max-action-errors'],
-    'step-timeout': rollout['step-timeout'],
-    'episode-timeout': rollout['episode-timeout'],
-    'navigation-timeout': rollout['navigation-timeout'],
-    'settle-timeout': rollout['settle-timeout'],
-    'settle-quiet': rollout['settle-quiet'],
-    trace: rollout.trace,
-    'trace-dir': rollout['trace-dir'],
-    'jpeg-quality': rollout['jpeg-quality'],
-    shots: rollout.shots,
+    'browser-ws': rolloutFlags['browser-ws'],
+    viewport: rolloutFlags.viewport,
+    horizon: rolloutFlags.horizon,
+    'max-repeats': rolloutFlags['max-repeats'],
+    'max-action-errors': rolloutFlags['max-action-errors'],
+    'step-timeout': rolloutFlags['step-timeout'],
+    'episode-timeout': rolloutFlags['episode-timeout'],
+    'navigation-timeout': rolloutFlags['navigation-timeout'],
+    'settle-timeout': rolloutFlags['settle-timeout'],
+    'settle-quiet': rolloutFlags['settle-quiet'],
+    trace: rolloutFlags.trace,
+    'trace-dir': rolloutFlags['trace-dir'],
+    'jpeg-quality': rolloutFlags['jpeg-quality'],
+    shots: rolloutFlags.shots,
     seed: llmFlags.seed,
     grace: Flags.integer({
       default: 0,
@@ -108,13 +106,13 @@ Tasks on the fixture web start it unless --sites points at a running one, as rol
       helpValue: 'SECONDS',
       description: 'On SIGINT/SIGTERM, time the running episodes get to finish before they are ended as aborted.',
     }),
-    sites: rollout.sites,
-    'sites-token': rollout['sites-token'],
-    'fixture-faults': rollout['fixture-faults'],
-    pages: rollout.pages,
-    'allow-host': rollout['allow-host'],
-    blocklist: rollout.blocklist,
-    'block-after': rollout['block-after'],
+    sites: rolloutFlags.sites,
+    'sites-token': rolloutFlags['sites-token'],
+    'fixture-faults': rolloutFlags['fixture-faults'],
+    pages: rolloutFlags.pages,
+    'allow-host': rolloutFlags['allow-host'],
+    blocklist: rolloutFlags.blocklist,
+    'block-after': rolloutFlags['block-after'],
     judge: Flags.option({
       options: JUDGES,
       default: 'programmatic' as const,
@@ -123,7 +121,7 @@ Tasks on the fixture web start it unless --sites points at a running one, as rol
     })(),
     'base-url': llmFlags['base-url'],
     'api-key': llmFlags['api-key'],
-    model: judge.model,
+    model: judgeFlags.model,
     timeout: llmFlags.timeout,
     'max-retries': llmFlags['max-retries'],
     'max-retry-wait': llmFlags['max-retry-wait'],
@@ -131,12 +129,12 @@ Tasks on the fixture web start it unless --sites points at a running one, as rol
     'json-schema': llmFlags['json-schema'],
     cache: llmFlags.cache,
     'no-cache': llmFlags['no-cache'],
-    'select-model': judge['select-model'],
-    'max-images': judge['max-images'],
-    'select-threshold': judge['select-threshold'],
-    votes: judge.votes,
-    'image-width': judge['image-width'],
-    'select-image-width': judge['select-image-width'],
+    'select-model': judgeFlags['select-model'],
+    'max-images': judgeFlags['max-images'],
+    'select-threshold': judgeFlags['select-threshold'],
+    votes: judgeFlags.votes,
+    'image-width': judgeFlags['image-width'],
+    'select-image-width': judgeFlags['select-image-width'],
     ...ioFlags,
   }
 

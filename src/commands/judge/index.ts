@@ -1,11 +1,11 @@
-import {Args, Flags} from '@oclif/core'
+import {Args} from '@oclif/core'
+import {judgeFlags} from '../../cli/judge-flags.js'
 import {BaseCommand} from '../../cli/base-command.js'
-import {batchFlags, batchOptionsFromFlags} from '../../cli/batch-flags.js'
+import {batchOptionsFromFlags} from '../../cli/batch-flags.js'
 import {flagNames} from '../../cli/flag-names.js'
-import {ioFlags} from '../../cli/flags.js'
-import {llmClientFromFlags, llmFlags} from '../../cli/llm-flags.js'
+import {llmClientFromFlags} from '../../cli/llm-flags.js'
 import {UsageError} from '../../lib/errors.js'
-import {JUDGES, runJudge} from '../../lib/judge/run-judge.js'
+import {runJudge} from '../../lib/judge/run-judge.js'
 
 export default class Judge extends BaseCommand<typeof Judge> {
   static summary = 'Give every trajectory a binary reward: judged trajectories on stdout.'
@@ -30,67 +30,7 @@ Screenshots are read from the paths in the records, relative to --shots DIR, els
     }),
   }
 
-  static flags = {
-    judge: Flags.option({
-      options: JUDGES,
-      default: 'llm' as const,
-      description:
-        'llm: a vision model with the rubric; programmatic: the fixture web check recorded in the trajectory.',
-    })(),
-    ...llmFlags,
-    model: Flags.string({
-      env: 'WEBGYM_JUDGE_MODEL',
-      helpValue: 'NAME',
-      description: 'Judge model as the endpoint knows it [default: WEBGYM_MODEL].',
-    }),
-    'select-model': Flags.string({
-      env: 'WEBGYM_SELECT_MODEL',
-      helpValue: 'NAME',
-      description: 'Model that scores screenshots for relevance (can be cheaper) [default: the judge model].',
-    }),
-    'max-images': Flags.integer({
-      default: 16,
-      min: 1,
-      max: 256,
-      helpValue: 'N',
-      description: 'Most screenshots sent with a verdict request (the final screen always among them).',
-    }),
-    'select-threshold': Flags.integer({
-      default: 3,
-      min: 1,
-      max: 5,
-      helpValue: 'SCORE',
-      description: 'Relevance score (1-5) a screenshot needs to be kept as evidence.',
-    }),
-    votes: Flags.integer({
-      default: 1,
-      min: 1,
-      max: 15,
-      helpValue: 'N',
-      description: 'Independent verdicts per trajectory, majority per fact (use a temperature above 0; a tie fails).',
-    }),
-    shots: Flags.string({
-      helpValue: 'DIR',
-      description:
-        "Screenshot store the records' paths are relative to [default: the input file's folder, then its shots/].",
-    }),
-    'image-width': Flags.integer({
-      default: 1280,
-      min: 64,
-      max: 8192,
-      helpValue: 'PX',
-      description: 'Widest screenshot sent to the judge model (never enlarged).',
-    }),
-    'select-image-width': Flags.integer({
-      default: 640,
-      min: 64,
-      max: 8192,
-      helpValue: 'PX',
-      description: 'Widest screenshot sent to the selection model.',
-    }),
-    ...batchFlags,
-    ...ioFlags,
-  }
+  static flags = judgeFlags
 
   async run(): Promise<void> {
     const {flags} = this

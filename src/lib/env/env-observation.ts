@@ -26,7 +26,7 @@ export const EnvObservationSchema = z
       .string()
       .nullable()
       .describe(
-        'The image the policy is shown (som: with the marks), as base64 JPEG or a URL (--screenshot); null in axtree mode, with --screenshot none, and at the end',
+        'The image the policy is shown (som: with the marks), as base64 JPEG or a URL on /artefacts/, as the server was started to send it (`webgym env serve --screenshot`); null in axtree mode, when the server sends none, and at the end',
       ),
     text: z.string().nullable().describe("The observation mode's text (element list, accessibility tree), or null"),
     last_action_error: z

@@ -73,7 +73,10 @@ export type ResetData = z.infer<typeof ResetDataSchema>
 export const StepDataSchema = z
   .strictObject({
     action: ActionSchema.optional().describe("A structured action in webgym's vocabulary (as trajectories record it)"),
-    reply: z.string().optional().describe("The model's raw reply, read by the server's --dialect as rollout reads it"),
+    reply: z
+      .string()
+      .optional()
+      .describe("The model's raw reply, read in the dialect the server was started with, as rollout reads it"),
     action_str: z.string().optional().describe('The same as reply (the field of OpenEnv BrowserGym actions)'),
     memory: z.string().optional().describe('With a structured action: the memory the step carries on'),
     metadata: z.record(z.string(), z.unknown()).optional(),

@@ -189,7 +189,7 @@ export class EnvServer implements SessionHost {
       if (isFixtureUrl(task.start_url) && !this.world.fixture)
         throw invalid(
           ['task', 'start_url'],
-          'the task is on the fixture web and this server runs none: serve a fixture task file, or start it with --sites',
+          'the task is on the fixture web and this server runs none: serve a fixture task file, or start it with `webgym env serve --sites URL`',
         )
       const seed = (task.meta as {fixture_seed?: unknown}).fixture_seed ?? 0
       const served = this.world.fixtureSeed

@@ -2,7 +2,7 @@ import {chromium, type Browser, type BrowserContext} from 'playwright-core'
 import {TimeoutError, withTimeout} from '../async/with-timeout.js'
 import {chromiumPath, launchChromium} from '../browser/chromium.js'
 import {ExternalError, firstLine} from '../errors.js'
-import {opt, optionText} from '../option-text.js'
+import {opt, optionText, type Text} from '../option-text.js'
 import type {Reporter} from '../report/reporter.js'
 import {currentEndpoints, type FleetSource} from './browser-fleet.js'
 
@@ -26,6 +26,8 @@ export interface BrowserPoolOptions {
   prepare?: (browser: Browser) => Promise<void>
   /** Replacements allowed over the run before the pool gives up (a browser that keeps crashing is a broken setup). */
   maxRestarts?: number
+  /** What to do once the fleet is back, when the caller can finish the run later (rollout: rerun with resume). */
+  afterFleetFix?: Text
 }
 
 /** One browser of the pool. */
@@ -309,7 +311,9 @@ export class BrowserPool {
       const servers = this.members.filter((member) => !member.retired).map((member) => member.endpoint)
       throw new ExternalError(
         `no browser server of the fleet has answered for ${FLEET_GIVE_UP_MS / 1000} s (${servers.join(', ') || 'none listed'})`,
-        optionText`check the servers (\`webgym browsers serve\`) and the ${opt('browserEndpoints')} list, then rerun with ${opt('resume')}`,
+        this.options.afterFleetFix
+          ? optionText`check the servers (\`webgym browsers serve\`) and the ${opt('browserEndpoints')} list, then ${this.options.afterFleetFix}`
+          : optionText`check the servers (\`webgym browsers serve\`) and the ${opt('browserEndpoints')} list`,
       )
     }
     this.reconnectDue()

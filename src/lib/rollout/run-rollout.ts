@@ -185,6 +185,7 @@ export async function runRollout(options: RolloutOptions, stop: RolloutStop = {}
         viewport: options.episode.viewport,
         reporter: options.reporter,
         prepare: (browser) => guardBrowserRequests(browser, guard),
+        afterFleetFix: optionText`rerun with ${opt('resume')}`,
       })
     }
     // Starts at once: one per browser (at least two). Opening a context and loading a start page is the most CPU a

@@ -192,6 +192,10 @@ describe('the egress proxy', () => {
     expect([...allowed.subarray(0, 4)]).toEqual([5, 0, 5, 0])
     expect(allowed.subarray(12).toString()).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*\r\n\r\n(2\r\n)?ok/)
     expect((await exchange(Buffer.from('GET / HTTP/1.1\r\n\r\n'), 1)).length).toBe(0)
+    // Chromium sends an IPv6 literal as a name without brackets ("::1"): it is judged, and its refusal found, as [::1].
+    const sixRefused = await exchange(request('::1', 9), 12)
+    expect([...sixRefused.subarray(0, 4)]).toEqual([5, 0, 5, 2])
+    expect(proxy.refusalFor('http://[::1]:9/')).toBe('blocked: [::1] is a loopback address (use allowHost to allow it)')
     expect(connections).toBe(0)
   })
 

@@ -18,6 +18,9 @@ let canaryPort: number
 let connections = 0
 let page: HttpServer
 let pageHost: string
+/** The same page on IPv6 loopback ([::1]:PORT), or null where this machine has none. */
+let page6: HttpServer | null = null
+let page6Host: string | null = null
 const machine = hostname().toLowerCase()
 let machineIsLocal = false
 
@@ -36,6 +39,15 @@ beforeAll(async () => {
   page = createHttpServer((_request, response) => void response.writeHead(200, {'content-type': 'text/html'}).end(html))
   await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve))
   pageHost = `127.0.0.1:${(page.address() as AddressInfo).port}`
+  const six = createHttpServer(
+    (_request, response) =>
+      void response.writeHead(200, {'content-type': 'text/html'}).end('<!doctype html><title>six</title><p>on ::1</p>'),
+  )
+  page6Host = await new Promise<string | null>((resolve) => {
+    six.once('error', () => resolve(null))
+    six.listen(0, '::1', () => resolve(`[::1]:${(six.address() as AddressInfo).port}`))
+  })
+  if (page6Host) page6 = six
   machineIsLocal = await lookup(machine, {all: true}).then(
     (entries) => entries.some((entry) => new NavigationGuard().checkAddress(machine, 80, entry.address) !== null),
     () => false,
@@ -44,6 +56,8 @@ beforeAll(async () => {
 afterAll(async () => {
   page?.closeAllConnections()
   await new Promise((resolve) => page?.close(resolve))
+  page6?.closeAllConnections()
+  await new Promise((resolve) => (page6 ? page6.close(resolve) : resolve(undefined)))
   await new Promise((resolve) => canary?.close(resolve))
 })
 
@@ -111,5 +125,27 @@ describe('rollout egress guard', () => {
     const refused = byId.get('test:machine#1') as unknown as {cause: {kind: string}; steps: unknown[]}
     expect(refused).toMatchObject({status: 'error', cause: {kind: 'guard-refused'}, steps: []})
     expect(JSON.stringify(refused)).toMatch(new RegExp(`${machine} resolves to 127\\.0\\.0\\.1, a loopback address`))
+  }, 120_000)
+
+  it("allows an IPv6 literal with --allow-host '[::1]:PORT', and names why it refuses another port of [::1]", async (context) => {
+    if (!page6Host) return context.skip('this machine has no IPv6 loopback')
+    const other = `[::1]:${canaryPort}`
+    const trajectories = await rollout(
+      [task('six', `http://${page6Host}/`), task('six-other', `http://${other}/`)],
+      ['--policy', 'random', '--random-actions', 'scroll', '--horizon', '1', '--allow-host', page6Host],
+      0,
+    )
+    const byId = new Map(trajectories.map((t: {id: string}) => [t.id, t]))
+    // Chromium hands the proxy [::1] as the name "::1": the page loads only if the proxy reads it as the literal.
+    expect(byId.get('test:six#1'), JSON.stringify(byId.get('test:six#1'))).toMatchObject({
+      status: 'horizon',
+      error: null,
+      steps: [{url: `http://${page6Host}/`, title: 'six'}],
+    })
+    expect(byId.get('test:six-other#1')).toMatchObject({status: 'error', cause: {kind: 'guard-refused'}, steps: []})
+    expect((byId.get('test:six-other#1') as unknown as {error: string}).error).toBe(
+      `the start page http://${other}/ was refused: blocked: [::1] is a loopback address (use --allow-host to allow it)`,
+    )
+    expect(connections).toBe(0)
   }, 120_000)
 })

@@ -131,7 +131,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoSummary> {
   await run(['filter', '--success', '--drop-repeated-steps', at('judged-train.ndjson'), '-o', at('good.ndjson')])
 
   step('view: the HTML report')
-  await run(['view', at('judged.ndjson'), '--shots', at('shots'), '--out', at('report')])
+  await run(['view', at('judged.ndjson'), '--shots', at('shots'), '-o', at('report')])
 
   let samples: number | null = null
   const kept = (await readLines(at('good.ndjson'))).length

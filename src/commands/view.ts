@@ -17,26 +17,26 @@ Screenshot paths resolve against --shots DIR, else the input file's folder or it
   static examples = [
     {
       description: 'A report of judged rollouts, then open it',
-      command: '<%= config.bin %> view judged.ndjson --out report --shots shots && xdg-open report/index.html',
+      command: '<%= config.bin %> view judged.ndjson -o report --shots shots && xdg-open report/index.html',
     },
     {
       description: 'The failed hard tasks only, straight from filter',
       command:
-        '<%= config.bin %> filter --where judgment.reward=0 --level hard judged.ndjson | <%= config.bin %> view --out failures --shots shots',
+        '<%= config.bin %> filter --where judgment.reward=0 --level hard judged.ndjson | <%= config.bin %> view -o failures --shots shots',
     },
     {
       description: 'Plain trajectories, before judging, with their screenshots in runs/it3/shots',
-      command: '<%= config.bin %> view runs/it3/traj.ndjson --out runs/it3/report',
+      command: '<%= config.bin %> view runs/it3/traj.ndjson -o runs/it3/report',
     },
     {
       description: 'Two checkpoints side by side, split by side, with a comparison page',
       command:
-        '<%= config.bin %> view base.judged.ndjson ckpt-120.judged.ndjson --test test.ndjson --out compare --shots shots',
+        '<%= config.bin %> view base.judged.ndjson ckpt-120.judged.ndjson --test test.ndjson -o compare --shots shots',
     },
     {
       description: 'Label trajectories by hand, then measure the judge against the labels',
       command:
-        '<%= config.bin %> view judged.ndjson --label --out labelling --shots shots && <%= config.bin %> judge eval judged.ndjson --labels ~/Downloads/labels.ndjson',
+        '<%= config.bin %> view judged.ndjson --label -o labelling --shots shots && <%= config.bin %> judge eval judged.ndjson --labels ~/Downloads/labels.ndjson',
     },
   ]
 
@@ -49,11 +49,13 @@ Screenshot paths resolve against --shots DIR, else the input file's folder or it
   }
 
   static flags = {
-    out: Flags.string({
+    output: Flags.string({
+      char: 'o',
+      aliases: ['out'],
       required: true,
       helpValue: 'DIR',
       description:
-        'Write the report to DIR (created when missing): index.html, data/, t/N.html, compare-A-B.html and shots/.',
+        'Write the report to DIR (created when missing): index.html, data/, t/N.html, compare-A-B.html and shots/ (--out is the same).',
     }),
     shots: Flags.string({
       helpValue: 'DIR',
@@ -95,7 +97,7 @@ Screenshot paths resolve against --shots DIR, else the input file's folder or it
       inputs: this.positionals,
       names: flags.name,
       test: flags.test,
-      outDir: flags.out,
+      outDir: flags.output,
       shots: flags.shots,
       label: flags.label,
       bootstrapSamples: flags.bootstrap,
@@ -104,6 +106,6 @@ Screenshot paths resolve against --shots DIR, else the input file's folder or it
       maxLineBytes: flags['max-line-bytes'],
       reporter: this.reporter,
     })
-    this.reporter.info(reportSummaryLine(tally, flags.out))
+    this.reporter.info(reportSummaryLine(tally, flags.output))
   }
 }

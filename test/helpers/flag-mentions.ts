@@ -59,7 +59,7 @@ export function cliWords(commands: ReadonlyMap<string, ReadonlySet<string>>): Cl
 /** Every command as typed (`tasks export`) with the flags it takes, from the built CLI's manifest. */
 export function manifestCommands(): Map<string, Set<string>> {
   const manifest = JSON.parse(readFileSync(join(root, 'oclif.manifest.json'), 'utf8')) as {
-    commands: Record<string, {flags: Record<string, {char?: string; allowNo?: boolean}>}>
+    commands: Record<string, {flags: Record<string, {char?: string; allowNo?: boolean; aliases?: string[]}>}>
   }
   const commands = new Map<string, Set<string>>()
   for (const [id, command] of Object.entries(manifest.commands)) {
@@ -69,6 +69,7 @@ export function manifestCommands(): Map<string, Set<string>> {
       flags.add(`--${name}`)
       if (flag.char) flags.add(`-${flag.char}`)
       if (flag.allowNo) flags.add(`--no-${name}`)
+      for (const alias of flag.aliases ?? []) flags.add(`--${alias}`)
     }
     commands.set(id.replaceAll(':', ' '), flags)
   }

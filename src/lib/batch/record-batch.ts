@@ -27,8 +27,11 @@ export interface RecordBatchOptions<S extends z.ZodType> extends BatchRunOptions
   invalid: InvalidRecords
   reporter: Reporter
   redact?: (text: string) => string
-  /** Reads the resume file into the ids it already holds (default: each line's `id`); it may drop lines to redo. */
-  alreadyDone?: (path: string, note: ResumeNote) => Promise<Set<string>>
+  /**
+   * Reads the resume file into the ids it already holds (default: each line's `id`), its lines within `maxLineBytes`
+   * as the input's are; it may drop lines to redo.
+   */
+  alreadyDone?: (path: string, note: ResumeNote, maxLineBytes: number | undefined) => Promise<Set<string>>
   /** See RunBatchOptions.failureOf. */
   failureOf?: (outputs: readonly unknown[]) => string | undefined
   /** Says what a failed record's output holds, after "N records failed" (e.g. "written with reward 0"). */
@@ -48,7 +51,11 @@ export class BatchFailuresError extends ExternalError {}
 export async function runRecordBatch<S extends z.ZodType>(options: RecordBatchOptions<S>): Promise<BatchCounts> {
   const note: ResumeNote = (text) => options.reporter.warn(text)
   const done = options.resume
-    ? await (options.alreadyDone ?? ((path, told) => idsAlreadyDone(path, 'id', undefined, told)))(options.resume, note)
+    ? await (options.alreadyDone ?? ((path, told, max) => idsAlreadyDone(path, 'id', undefined, told, max)))(
+        options.resume,
+        note,
+        options.maxLineBytes,
+      )
     : undefined
   const writer = await openResumableOutput(options)
   const failures = await FailureLog.open(options.failed)

@@ -1,7 +1,8 @@
 import {stat} from 'node:fs/promises'
 import {InputError} from '../errors.js'
 import {openInput} from '../io/open-input.js'
-import {readLineBatches} from '../io/read-lines.js'
+import {DEFAULT_MAX_LINE_BYTES, readLineBatches} from '../io/read-lines.js'
+import {optionText} from '../option-text.js'
 import {prepareResumeFile, rewriteResumeFile, type ResumeNote} from './resume-file.js'
 
 export interface ResumeRedoOptions {
@@ -15,6 +16,8 @@ export interface ResumeRedoOptions {
   expected: string
   /** Told what a cut-short end of the file lost (one line). */
   note?: ResumeNote
+  /** The longest line read, as the command reads its input (and its output's readers read it). */
+  maxLineBytes?: number
 }
 
 /**
@@ -32,9 +35,15 @@ export async function keysAfterRedo(path: string, options: ResumeRedoOptions): P
   const done = new Set<string>()
   const kept: string[] = []
   let dropped = 0
-  for await (const batch of readLineBatches(await openInput(path), Number.MAX_SAFE_INTEGER)) {
+  const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES
+  for await (const batch of readLineBatches(await openInput(path), maxLineBytes)) {
     for (const line of batch) {
-      if (!line.text?.trim()) continue
+      if (line.error !== undefined)
+        throw new InputError(
+          optionText`${path}:${line.line}: ${line.error}, cannot resume from this file`,
+          `resume from the file ${options.writer} wrote`,
+        )
+      if (!line.text.trim()) continue
       let record: Record<string, unknown>
       try {
         record = JSON.parse(line.text)

@@ -1,7 +1,8 @@
 import {open, stat, truncate} from 'node:fs/promises'
 import {InputError} from '../errors.js'
 import {openInput} from '../io/open-input.js'
-import {readLineBatches} from '../io/read-lines.js'
+import {DEFAULT_MAX_LINE_BYTES, readLineBatches} from '../io/read-lines.js'
+import {optionText} from '../option-text.js'
 import {prepareResumeFile, type ResumeNote} from './resume-file.js'
 
 /** What a resume file's records must be: the command's own output, not its input or another command's. */
@@ -22,6 +23,7 @@ export async function idsAlreadyDone(
   idField = 'id',
   holds?: ResumeHolds,
   note: ResumeNote = () => {},
+  maxLineBytes = DEFAULT_MAX_LINE_BYTES,
 ): Promise<Set<string>> {
   const done = new Set<string>()
   try {
@@ -31,9 +33,11 @@ export async function idsAlreadyDone(
   }
   await prepareResumeFile(path, note)
   const hint = 'resume from the file an earlier run of the same command wrote'
-  for await (const batch of readLineBatches(await openInput(path), Number.MAX_SAFE_INTEGER)) {
+  for await (const batch of readLineBatches(await openInput(path), maxLineBytes)) {
     for (const line of batch) {
-      if (!line.text?.trim()) continue
+      if (line.error !== undefined)
+        throw new InputError(optionText`${path}:${line.line}: ${line.error}, cannot resume from this file`, hint)
+      if (!line.text.trim()) continue
       let value: unknown
       try {
         value = JSON.parse(line.text)

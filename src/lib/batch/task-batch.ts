@@ -40,7 +40,10 @@ export async function runTaskBatch(options: TaskBatchOptions): Promise<BatchCoun
       schema: TaskSchema,
       idOf: (task) => task.id,
       ...(options.resumeHolds
-        ? {alreadyDone: (path: string, note: ResumeNote) => idsAlreadyDone(path, 'id', options.resumeHolds, note)}
+        ? {
+            alreadyDone: (path: string, note: ResumeNote, max: number | undefined) =>
+              idsAlreadyDone(path, 'id', options.resumeHolds, note, max),
+          }
         : {}),
       work: (task) => options.work(task, client),
       invalid: options.invalid,

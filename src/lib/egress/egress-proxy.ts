@@ -259,15 +259,29 @@ function readRequest(data: Buffer): {host: string; port: number; length: number}
   const address = data.subarray(4, 4 + addressLength)
   const port = data.readUInt16BE(4 + addressLength)
   if (type === ADDRESS_IPV4) return {host: [...address].join('.'), port, length}
-  if (type === ADDRESS_IPV6) return {host: `[${ipv6Text(address)}]`, port, length}
-  return {host: address.subarray(1).toString('latin1').toLowerCase().replace(/\.+$/, ''), port, length}
+  if (type === ADDRESS_IPV6) return {host: canonicalIPv6(ipv6Groups(address))!, port, length}
+  const name = address.subarray(1).toString('latin1').toLowerCase().replace(/\.+$/, '')
+  // Chromium sends an IPv6 literal (http://[::1]:8080/) as a name without brackets: it is judged, allowed and its
+  // refusal reported as the URL writes it, [::1].
+  return {host: isIP(name) === 6 ? (canonicalIPv6(name) ?? name) : name, port, length}
 }
 
-function ipv6Text(bytes: Buffer): string {
+function ipv6Groups(bytes: Buffer): string {
   const groups: string[] = []
   for (let i = 0; i < 16; i += 2) groups.push(bytes.readUInt16BE(i).toString(16))
-  // The URL parser writes it in its canonical form, as the guard expects.
-  return new URL(`http://[${groups.join(':')}]/`).hostname.slice(1, -1)
+  return groups.join(':')
+}
+
+/**
+ * An IPv6 address in brackets, in the canonical form the URL parser writes (and the guard expects); null for one a URL
+ * cannot hold (with a zone, fe80::1%eth0), which stays as sent and is refused as not a valid URL.
+ */
+function canonicalIPv6(address: string): string | null {
+  try {
+    return new URL(`http://[${address}]/`).hostname
+  } catch {
+    return null
+  }
 }
 
 function reply(code: number): Buffer {

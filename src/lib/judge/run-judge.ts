@@ -4,10 +4,13 @@ import pLimit from 'p-limit'
 import {batchRunOptions, type BatchRunOptions} from '../batch/batch-options.js'
 import {runRecordBatch} from '../batch/record-batch.js'
 import type {BatchCounts} from '../batch/run-batch.js'
-import type {RecordLocation} from '../errors.js'
+import {formatLocation, type RecordLocation} from '../errors.js'
 import type {InvalidRecords} from '../io/invalid-records.js'
 import type {LlmClient} from '../llm/client.js'
-import type {OptionNames} from '../option-text.js'
+import {DEFAULT_MAX_LINE_BYTES} from '../io/read-lines.js'
+import {optionKeys, renderText, type OptionNames} from '../option-text.js'
+import {boundJudgment} from '../schema/bound-record.js'
+import {fitRecord, overLimitText} from '../schema/fit-record.js'
 import type {Reporter} from '../report/reporter.js'
 import type {Judgment} from '../schema/judged.js'
 import {TrajectorySchema, type Trajectory} from '../schema/trajectory.js'
@@ -78,9 +81,19 @@ export async function runJudge(options: JudgeOptions): Promise<BatchCounts> {
       // Every attempt of a task in one shard, as rollout shards them.
       shardKeyOf: (trajectory) => trajectory.task.id,
       work: async (trajectory, location) => {
-        const judgment = await judge(trajectory, location)
+        const judgment = boundJudgment(await judge(trajectory, location))
         tally.add(judgment)
-        return [{...trajectory, judgment}]
+        // The judged record within the line limit its readers apply (its steps' texts cut further when need be).
+        const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES
+        const fitted = fitRecord({...trajectory, judgment}, maxLineBytes)
+        if (!fitted.fits)
+          options.reporter.warn(
+            renderText(
+              overLimitText(`${formatLocation(location)}: the judged trajectory`, fitted.bytes, maxLineBytes),
+              options.names ?? optionKeys,
+            ),
+          )
+        return [fitted.record]
       },
       invalid: options.invalid,
       // `concurrency` trajectories in flight: each fans out into one request per screenshot, bounded by `limit`.

@@ -1,3 +1,6 @@
+import {cutText} from '../schema/cut-text.js'
+import {TEXT_CAPS} from '../schema/text-caps.js'
+
 // The viewport's accessibility tree, pruned and numbered: what the axtree observation shows and what the som marks
 // and element list are drawn from. Pure: it reads CDP's Accessibility.getFullAXTree nodes and the layout boxes of
 // their DOM nodes, so that it can be tested without a browser.
@@ -196,7 +199,7 @@ export function formatAccessibilityTree(tree: PrunedTree): string {
   const lines = tree.nodes.map((node) => {
     const label = node.id === null ? node.role : `[${node.id}] ${node.role}`
     const states = node.states.length > 0 ? `, ${node.states.join(', ')}` : ''
-    return `${'\t'.repeat(node.depth)}${label} ${JSON.stringify(node.name)}${states}`
+    return `${'\t'.repeat(node.depth)}${label} ${shownName(node)}${states}`
   })
   if (tree.omitted > 0) lines.push(`(${tree.omitted} more nodes not shown)`)
   return lines.join('\n')
@@ -215,9 +218,14 @@ export function formatElementList(elements: readonly NumberedNode[]): string {
   return elements
     .map(
       (node) =>
-        `[${node.id}] ${node.role} ${JSON.stringify(node.name)}${node.states.length > 0 ? `, ${node.states.join(', ')}` : ''}`,
+        `[${node.id}] ${node.role} ${shownName(node)}${node.states.length > 0 ? `, ${node.states.join(', ')}` : ''}`,
     )
     .join('\n')
+}
+
+/** An element's name as a line of the text observation shows it: quoted, and cut to its cap. */
+function shownName(node: TreeNode): string {
+  return JSON.stringify(cutText(node.name, TEXT_CAPS.elementName))
 }
 
 function statesOf(node: AxNode): string[] {

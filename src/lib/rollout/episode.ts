@@ -4,6 +4,7 @@ import {withTimeout} from '../async/with-timeout.js'
 import type {ArtefactStore} from '../io/artefact-store.js'
 import type {Task} from '../schema/task.js'
 import type {RecordedAction} from '../schema/action.js'
+import {boundStep} from '../schema/bound-record.js'
 import type {PageState, Step, StepObservation, Trajectory} from '../schema/trajectory.js'
 import {elementPoint, focusElement} from '../observe/element-target.js'
 import type {ObserveMode} from '../observe/observe-mode.js'
@@ -12,6 +13,7 @@ import type {Blocklist} from './blocklist.js'
 import type {Lease} from './browser-pool.js'
 import {performAction, sameAction} from './browser-actions.js'
 import {BrowsingSession, type Refusals} from './browsing-session.js'
+import {boundObservation, boundPolicyOutput} from './bounded-inputs.js'
 import {ended, failureIn, firstLine, type EpisodeEnd, type StageOutcome} from './episode-outcome.js'
 import {horizonOf, type EpisodeLimits, type EpisodeSettings} from './episode-settings.js'
 import {finishTrace, startTrace} from './episode-trace.js'
@@ -354,7 +356,11 @@ export class Episode {
           : null
       const {page, cause} = pageStateOf(observation.url, session.arrivalOf(observation.url))
       const ms = performance.now() - started
-      return {ok: true, value: {observation, shot, marked, settle, ms, page, pageCause: cause}}
+      // The page's title, URL and text enter the episode cut to the record's caps: the policy sees what is recorded.
+      return {
+        ok: true,
+        value: {observation: boundObservation(observation), shot, marked, settle, ms, page, pageCause: cause},
+      }
     } catch (cause) {
       return {ok: false, end: this.failure('observe', cause, 'observing the page')}
     }
@@ -403,7 +409,7 @@ export class Episode {
         services.policyTimeoutMs === null
           ? await services.limitRequests(decide)
           : await withTimeout(decide(), this.remaining(), 'the policy did not decide in time')
-      return {ok: true, value: {output, ms: performance.now() - started}}
+      return {ok: true, value: {output: boundPolicyOutput(output), ms: performance.now() - started}}
     } catch (cause) {
       return {ok: false, end: this.failure('decide', cause, 'deciding the next action')}
     }
@@ -469,29 +475,31 @@ export class Episode {
     const {output} = decided
     const repeated =
       this.previous !== null && this.previous.shot === shot && sameAction(this.previous.action, output.action)
-    this.steps.push({
-      index,
-      url: observation.url,
-      title: observation.title,
-      screenshot: shot,
-      response: output.response,
-      ...(output.reasoning ? {reasoning: output.reasoning} : {}),
-      action: output.action,
-      memory: output.memory,
-      action_error: acted.error,
-      repeated,
-      observe_ms: round(observed.ms),
-      policy_ms: round(decided.ms),
-      act_ms: round(acted.ms),
-      settle_ms: round(settle?.ms ?? 0),
-      settled: settle ? settle.settled : null,
-      ...(settle?.busy ? {settle_busy: settle.busy} : {}),
-      observed_at: new Date(observation.observedAt).toISOString(),
-      ...(observation.elements ? {observation: stepObservation(observed, this.settings.observe.mode)} : {}),
-      page: observed.page,
-      ...(observed.pageCause ? {page_cause: observed.pageCause} : {}),
-      ...acted.refused.fields(),
-    })
+    this.steps.push(
+      boundStep({
+        index,
+        url: observation.url,
+        title: observation.title,
+        screenshot: shot,
+        response: output.response,
+        ...(output.reasoning ? {reasoning: output.reasoning} : {}),
+        action: output.action,
+        memory: output.memory,
+        action_error: acted.error,
+        repeated,
+        observe_ms: round(observed.ms),
+        policy_ms: round(decided.ms),
+        act_ms: round(acted.ms),
+        settle_ms: round(settle?.ms ?? 0),
+        settled: settle ? settle.settled : null,
+        ...(settle?.busy ? {settle_busy: settle.busy} : {}),
+        observed_at: new Date(observation.observedAt).toISOString(),
+        ...(observation.elements ? {observation: stepObservation(observed, this.settings.observe.mode)} : {}),
+        page: observed.page,
+        ...(observed.pageCause ? {page_cause: observed.pageCause} : {}),
+        ...acted.refused.fields(),
+      }),
+    )
     this.lastRefused = acted.refused
     this.history.push({step: this.steps.at(-1)!, image: observation.shown ?? EMPTY})
     const window = this.settings.observe.imageWindow

@@ -8,9 +8,10 @@ import {trajectoryId} from './trajectory-id.js'
  * are rolled out again. Returns the trajectory ids (`<task id>#<attempt>`; attempt 1 for records written before
  * --samples) FILE still holds, so that after the resumed run every attempt of every task is in FILE exactly once.
  */
-export function attemptsAlreadyRolledOut(path: string, note?: ResumeNote): Promise<Set<string>> {
+export function attemptsAlreadyRolledOut(path: string, note?: ResumeNote, maxLineBytes?: number): Promise<Set<string>> {
   return keysAfterRedo(path, {
     note,
+    maxLineBytes,
     keyOf: (record) => {
       const id = (record.task as {id?: unknown} | undefined)?.id
       if (typeof id !== 'string') return undefined

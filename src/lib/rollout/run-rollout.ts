@@ -9,7 +9,9 @@ import {describeServers} from '../llm/endpoint-pool.js'
 import {fleetSources} from './browser-fleet.js'
 import {RecordWriter} from '../io/record-writer.js'
 import {openResumableOutput} from '../batch/resume-output.js'
-import {opt, optionKeys, optionText, type OptionNames} from '../option-text.js'
+import {fitRecord, overLimitText} from '../schema/fit-record.js'
+import type {Trajectory} from '../schema/trajectory.js'
+import {opt, optionKeys, optionText, renderText, type OptionNames} from '../option-text.js'
 import type {Reporter} from '../report/reporter.js'
 import {TaskSchema, type Task} from '../schema/task.js'
 import {FIXTURE_DOMAIN, isFixtureUrl} from '../sites/catalog.js'
@@ -140,7 +142,7 @@ export async function runRollout(options: RolloutOptions, stop: RolloutStop = {}
   for await (const {record} of shards.filter(records, (item) => item.record.id)) tasks.push(record)
   const {resume} = options.output
   const done = resume
-    ? await attemptsAlreadyRolledOut(resume, (text) => options.reporter.warn(text))
+    ? await attemptsAlreadyRolledOut(resume, (text) => options.reporter.warn(text), options.tasks.maxLineBytes)
     : new Set<string>()
   const unique = uniqueTasks(tasks, options.reporter)
   const {samples} = options.tasks
@@ -208,7 +210,7 @@ export async function runRollout(options: RolloutOptions, stop: RolloutStop = {}
       signal: abort.signal,
       maxPolicyFailures: Math.max(3, schedule.concurrency),
       write: async (trajectory) => {
-        await out.write(trajectory)
+        await out.writeLine(fittedLine(trajectory, options.tasks.maxLineBytes, options.reporter, names))
         await out.flush()
       },
       episodes: {
@@ -258,6 +260,20 @@ export async function runRollout(options: RolloutOptions, stop: RolloutStop = {}
     await options.policy.close?.()
     await sites?.stop()
   }
+}
+
+/**
+ * A trajectory as the line written, within the line limit its readers (judge, stats, filter, a resumed rollout) apply:
+ * the same as the limit of this run's own input lines. One that cannot be fitted (its task alone is near the limit)
+ * is written whole, with a warning that says how to read it.
+ */
+function fittedLine(trajectory: Trajectory, maxLineBytes: number, reporter: Reporter, names: OptionNames): string {
+  const fitted = fitRecord(trajectory, maxLineBytes)
+  if (!fitted.fits)
+    reporter.warn(
+      renderText(overLimitText(`trajectory ${trajectory.id ?? trajectory.task.id}`, fitted.bytes, maxLineBytes), names),
+    )
+  return fitted.line
 }
 
 /**

@@ -1,4 +1,5 @@
 import type {ObserveModeName} from '../observe/observe-mode.js'
+import {boundRecord} from '../schema/bound-record.js'
 import type {Task} from '../schema/task.js'
 import type {Step, Trajectory} from '../schema/trajectory.js'
 import {WEBGYM_VERSION} from '../version.js'
@@ -77,8 +78,9 @@ export interface TrajectoryParts {
   check?: Record<string, unknown>
 }
 
+/** The trajectory record of an episode, every text a page or a model server controls within its cap. */
 export function trajectoryRecord(parts: TrajectoryParts): Trajectory {
-  return {
+  return boundRecord({
     id: parts.attempt.id,
     attempt: parts.attempt.attempt,
     task: parts.task,
@@ -94,7 +96,7 @@ export function trajectoryRecord(parts: TrajectoryParts): Trajectory {
     error: parts.end.error,
     steps: parts.steps,
     ...(parts.check === undefined ? {} : {check: parts.check}),
-  }
+  })
 }
 
 /**

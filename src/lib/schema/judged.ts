@@ -1,11 +1,12 @@
 import {z} from 'zod'
+import {capNote} from './text-caps.js'
 import {TrajectorySchema} from './trajectory.js'
 
 export const FactVerdictSchema = z.object({
   group_id: z.union([z.string(), z.number()]),
   fact: z.string(),
   pass: z.boolean(),
-  reason: z.string(),
+  reason: z.string().describe(`The judge's reason (${capNote('error')})`),
 })
 
 export const JudgmentSchema = z.looseObject({
@@ -22,7 +23,11 @@ export const JudgmentSchema = z.looseObject({
   model: z.string().nullable(),
   prompt_version: z.string().nullable(),
   webgym_version: z.string(),
-  error: z.string().nullable().default(null).describe('Why judging failed; the reward is then 0'),
+  error: z
+    .string()
+    .nullable()
+    .default(null)
+    .describe(`Why judging failed; the reward is then 0 (${capNote('error')})`),
 })
 
 export const JudgedTrajectorySchema = TrajectorySchema.extend({judgment: JudgmentSchema}).describe(

@@ -2,6 +2,7 @@ import {z} from 'zod'
 import {OBSERVE_MODES} from '../observe/observe-mode.js'
 import {RecordedActionSchema} from './action.js'
 import {TaskSchema} from './task.js'
+import {capNote, TEXT_CAPS} from './text-caps.js'
 
 export const StepObservationSchema = z.object({
   marked_screenshot: z
@@ -11,7 +12,9 @@ export const StepObservationSchema = z.object({
   text: z
     .string()
     .optional()
-    .describe('The text observation the policy was sent: the element list and/or the accessibility tree'),
+    .describe(
+      `The text observation the policy was sent: the element list and/or the accessibility tree (${capNote('observationText')}; each element's name at most ${TEXT_CAPS.elementName} characters)`,
+    ),
   elements: z
     .number()
     .int()
@@ -33,13 +36,27 @@ export const RefusedHostSchema = z
 
 export const StepSchema = z.looseObject({
   index: z.number().int().nonnegative(),
-  url: z.string(),
-  title: z.string().optional(),
+  url: z.string().describe(`The page's URL when it was observed (${capNote('url')})`),
+  title: z
+    .string()
+    .optional()
+    .describe(`The page's title (${capNote('title')})`),
   screenshot: z.string().nullable().describe('Path of the image file, relative to the shots store'),
-  response: z.string().nullable().describe("The model's raw response"),
+  response: z
+    .string()
+    .nullable()
+    .describe(`The model's raw response (${capNote('response')})`),
   action: RecordedActionSchema.nullable(),
-  memory: z.string().nullable().default(null),
-  action_error: z.string().nullable().default(null),
+  memory: z
+    .string()
+    .nullable()
+    .default(null)
+    .describe(`The memory the model carried on (${capNote('memory')})`),
+  action_error: z
+    .string()
+    .nullable()
+    .default(null)
+    .describe(`Why the action failed, or what it could not do (${capNote('error')})`),
   repeated: z.boolean().default(false),
   train: z.boolean().optional().describe('false: filter left this repeated step out of training'),
   observe_ms: z.number().nonnegative().describe('Settling and capturing the observation'),
@@ -63,7 +80,9 @@ export const StepSchema = z.looseObject({
     .string()
     .nullable()
     .optional()
-    .describe("A thinking model's reasoning (the server's reasoning_content), apart from the response"),
+    .describe(
+      `A thinking model's reasoning (the server's reasoning_content), apart from the response (${capNote('reasoning')})`,
+    ),
   observation: StepObservationSchema.optional().describe(
     'What the policy was shown besides the screenshot (rollout --observe other than screenshot)',
   ),
@@ -156,8 +175,14 @@ export const TrajectorySchema = z
     run: RunSchema,
     status: z.enum(TRAJECTORY_STATUSES),
     cause: EpisodeCauseSchema.optional(),
-    answer: z.string().nullable(),
-    error: z.string().nullable(),
+    answer: z
+      .string()
+      .nullable()
+      .describe(`The answer action's text (${capNote('actionText')})`),
+    error: z
+      .string()
+      .nullable()
+      .describe(`Why the episode ended in error (${capNote('error')})`),
     steps: z.array(StepSchema),
     check: z
       .record(z.string(), z.unknown())

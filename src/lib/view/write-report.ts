@@ -200,7 +200,7 @@ async function assertFolders(options: WriteReportOptions): Promise<'missing' | '
   const out = await kindOf(options.outDir)
   if (out === 'other')
     throw new UsageError(
-      optionText`${opt('out')} ${options.outDir} is not a folder`,
+      optionText`${opt('output')} ${options.outDir} is not a folder`,
       'name a folder for the report; it is created when missing',
     )
   if (options.shots !== undefined && (await kindOf(options.shots)) !== 'folder') {

@@ -122,7 +122,13 @@ describe('bounded records', () => {
           observation: {text: huge, elements: 3},
         }),
         step({index: 1, action: {name: 'navigate', url: `http://b.test/${huge}`}}),
-        step({index: 2, action: {name: 'press', key: huge}}),
+        step({
+          index: 2,
+          action: {name: 'press', key: huge},
+          page: 'blocked',
+          page_cause: huge,
+          refused: [{host: `${huge}.test`, count: 2, reason: huge, url: 'http://z.test/'}],
+        }),
       ],
       {answer: huge, error: huge},
     )
@@ -139,6 +145,11 @@ describe('bounded records', () => {
     expect(codePoints(first.observation!.text!)).toBe(TEXT_CAPS.observationText)
     expect(codePoints(actionField(second.action, 'url') as string)).toBe(TEXT_CAPS.url)
     expect(codePoints(actionField(third.action, 'key') as string)).toBe(TEXT_CAPS.actionKey)
+    expect(codePoints(third.page_cause!)).toBe(TEXT_CAPS.error)
+    expect(codePoints(third.refused![0]!.reason)).toBe(TEXT_CAPS.error)
+    expect(codePoints(third.refused![0]!.host)).toBe(TEXT_CAPS.url)
+    expect(third.refused![0]!.url).toBe('http://z.test/')
+    expect(third.refused![0]!.count).toBe(2)
     expect(codePoints(bounded.answer!)).toBe(TEXT_CAPS.actionText)
     expect(codePoints(bounded.error!)).toBe(TEXT_CAPS.error)
     expect(cutLength(first.title)).toBe(huge.length)

@@ -51,6 +51,17 @@ export function boundStep(step: Step, bounds: Bounds = TEXT_BOUNDS): Step {
     memory: cut(step.memory, cap('memory')),
     action_error: cut(step.action_error, cap('error')),
     ...(step.observation === undefined ? {} : {observation: boundObservationText(step.observation, bounds)}),
+    ...(step.page_cause === undefined ? {} : {page_cause: cut(step.page_cause, cap('error'))}),
+    ...(step.refused === undefined
+      ? {}
+      : {
+          refused: step.refused.map((refused) => ({
+            ...refused,
+            host: cut(refused.host, cap('url')),
+            reason: cut(refused.reason, cap('error')),
+            url: cut(refused.url, cap('url')),
+          })),
+        }),
   }
 }
 

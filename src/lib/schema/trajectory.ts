@@ -29,7 +29,7 @@ export const RefusedHostSchema = z
   .object({
     host: z.string(),
     count: z.number().int().positive().describe("How many of the host's requests were refused in the step"),
-    reason: z.string().describe("The guard's or the egress proxy's reason"),
+    reason: z.string().describe(`The guard's or the egress proxy's reason (${capNote('error')})`),
     url: z.string().describe('The first refused URL (up to 200 characters)'),
   })
   .describe("A host whose requests the page made on its own were refused: not the action's doing")
@@ -93,7 +93,10 @@ export const StepSchema = z.looseObject({
       'What the observation shows: a page (ok), about:blank (blank), a browser error page (browser_error), or ' +
         'where a navigation the guard or the egress proxy refused left the tab (blocked); absent in older records',
     ),
-  page_cause: z.string().optional().describe('Why the observation is blank or an error page (page other than ok)'),
+  page_cause: z
+    .string()
+    .optional()
+    .describe(`Why the observation is blank or an error page (page other than ok; ${capNote('error')})`),
   refused: z
     .array(RefusedHostSchema)
     .optional()

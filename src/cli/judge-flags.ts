@@ -2,7 +2,10 @@
 import {Flags} from '@oclif/core'
 import {batchFlags} from './batch-flags.js'
 import {ioFlags} from './flags.js'
-import {llmFlags} from './llm-flags.js'
+import {llmClientFromFlags, llmFlags, type LlmFlagValues} from './llm-flags.js'
+import {UsageError} from '../lib/errors.js'
+import type {LlmClient} from '../lib/llm/client.js'
+import type {Reporter} from '../lib/report/reporter.js'
 import {JUDGES} from '../lib/judge/run-judge.js'
 
 export const judgeFlags = {
@@ -64,4 +67,21 @@ export const judgeFlags = {
   }),
   ...batchFlags,
   ...ioFlags,
+}
+
+/**
+ * The judge model's client for --judge llm (the model from --model, else WEBGYM_JUDGE_MODEL, else WEBGYM_MODEL), none
+ * for the programmatic judge; --votes with the programmatic judge is a usage error.
+ */
+export function judgeClientFromFlags(
+  flags: LlmFlagValues & {judge: string; votes: number; model?: string},
+  reporter: Reporter,
+): LlmClient | undefined {
+  if (flags.judge === 'programmatic' && flags.votes > 1)
+    throw new UsageError('--votes applies to --judge llm only', 'the programmatic judge is exact: drop --votes')
+  if (flags.judge !== 'llm') return undefined
+  return llmClientFromFlags(
+    {...flags, model: flags.model || process.env.WEBGYM_MODEL},
+    {modelEnv: 'WEBGYM_JUDGE_MODEL', reporter},
+  )
 }

@@ -1,6 +1,7 @@
 import {Flags} from '@oclif/core'
 import {UsageError} from '../lib/errors.js'
 import {DEFAULT_VARIANTS_PER_FAMILY} from '../lib/sites/catalog.js'
+import type {FixtureWebSettings} from '../lib/rollout/run-rollout.js'
 import {FaultSpecError, parseFaultSpec, type FaultConfig} from '../lib/sites/faults.js'
 
 export const variantsFlag = {
@@ -28,5 +29,21 @@ export function parseFaultFlag(flag: string, spec: string): FaultConfig {
   } catch (error) {
     if (error instanceof FaultSpecError) throw new UsageError(`${flag}: ${error.message}`)
     throw error
+  }
+}
+
+/** The fixture web rollout and env serve run on, from their shared flags: a running one (--sites), or their own. */
+export function fixtureWebFromFlags(flags: {
+  sites?: string
+  'sites-token'?: string
+  'fixture-faults'?: string
+  pages?: string
+}): FixtureWebSettings {
+  return {
+    url: flags.sites,
+    token: flags['sites-token'],
+    faults:
+      flags['fixture-faults'] === undefined ? undefined : parseFaultFlag('--fixture-faults', flags['fixture-faults']),
+    pages: flags.pages,
   }
 }

@@ -8,7 +8,7 @@ import {rolloutFlags} from '../cli/rollout-flags.js'
 import {llmClientFromFlags} from '../cli/llm-flags.js'
 import {shardFromFlag} from '../cli/shard-flag.js'
 import {SignalStop} from '../cli/rollout-signals.js'
-import {parseFaultFlag} from '../cli/site-flags.js'
+import {fixtureWebFromFlags} from '../cli/site-flags.js'
 import {UsageError} from '../lib/errors.js'
 import {writeText} from '../lib/io/write-text.js'
 import {observeMode} from '../lib/observe/observe-mode.js'
@@ -96,15 +96,7 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
       },
       browsers: {local: flags.browsers ?? Math.min(4, concurrency), endpoints: flags['browser-ws'] ?? []},
       episode,
-      fixtureWeb: {
-        url: flags.sites,
-        token: flags['sites-token'],
-        faults:
-          flags['fixture-faults'] === undefined
-            ? undefined
-            : parseFaultFlag('--fixture-faults', flags['fixture-faults']),
-        pages: flags.pages,
-      },
+      fixtureWeb: fixtureWebFromFlags(flags),
       guard: {allowHosts: flags['allow-host'] ?? [], blocklist: flags.blocklist, blockAfter: flags['block-after']},
       reporter: this.reporter,
       onSummary: (summary) => this.writeSummary(summary),

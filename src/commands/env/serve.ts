@@ -2,12 +2,12 @@ import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../../cli/base-command.js'
 import {episodeSettingsFromFlags} from '../../cli/episode-flags.js'
 import {flagNames} from '../../cli/flag-names.js'
-import {judgeFlags} from '../../cli/judge-flags.js'
+import {judgeClientFromFlags, judgeFlags} from '../../cli/judge-flags.js'
 import {rolloutFlags} from '../../cli/rollout-flags.js'
 import {ioFlags} from '../../cli/flags.js'
-import {llmClientFromFlags, llmFlags} from '../../cli/llm-flags.js'
+import {llmFlags} from '../../cli/llm-flags.js'
 import {SignalStop} from '../../cli/rollout-signals.js'
-import {parseFaultFlag} from '../../cli/site-flags.js'
+import {fixtureWebFromFlags} from '../../cli/site-flags.js'
 import {SCREENSHOT_DELIVERIES} from '../../lib/env/env-observation.js'
 import {serveEnv} from '../../lib/env/serve-env.js'
 import {UsageError} from '../../lib/errors.js'
@@ -149,15 +149,7 @@ Tasks on the fixture web start it unless --sites points at a running one, as rol
         `--sites is not a URL: "${flags.sites}"`,
         'pass the url that `webgym sites serve` prints, e.g. http://127.0.0.1:8040',
       )
-    if (flags.judge === 'programmatic' && flags.votes > 1)
-      throw new UsageError('--votes applies to --judge llm only', 'the programmatic judge is exact: drop --votes')
-    const client =
-      flags.judge === 'llm'
-        ? llmClientFromFlags(
-            {...flags, model: flags.model || process.env.WEBGYM_MODEL},
-            {modelEnv: 'WEBGYM_JUDGE_MODEL', reporter: this.reporter},
-          )
-        : undefined
+    const client = judgeClientFromFlags(flags, this.reporter)
     const maxSessions = flags['max-sessions']
     const signals = new SignalStop({graceMs: flags.grace * 1000, reporter: this.reporter}).listen()
     try {
@@ -167,15 +159,7 @@ Tasks on the fixture web start it unless --sites points at a running one, as rol
           world: {
             browsers: {local: flags.browsers ?? Math.min(4, maxSessions), endpoints: flags['browser-ws'] ?? []},
             episode,
-            fixtureWeb: {
-              url: flags.sites,
-              token: flags['sites-token'],
-              faults:
-                flags['fixture-faults'] === undefined
-                  ? undefined
-                  : parseFaultFlag('--fixture-faults', flags['fixture-faults']),
-              pages: flags.pages,
-            },
+            fixtureWeb: fixtureWebFromFlags(flags),
             guard: {
               allowHosts: flags['allow-host'] ?? [],
               blocklist: flags.blocklist,

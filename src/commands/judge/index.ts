@@ -1,10 +1,8 @@
 import {Args} from '@oclif/core'
-import {judgeFlags} from '../../cli/judge-flags.js'
+import {judgeClientFromFlags, judgeFlags} from '../../cli/judge-flags.js'
 import {BaseCommand} from '../../cli/base-command.js'
 import {batchOptionsFromFlags} from '../../cli/batch-flags.js'
 import {flagNames} from '../../cli/flag-names.js'
-import {llmClientFromFlags} from '../../cli/llm-flags.js'
-import {UsageError} from '../../lib/errors.js'
 import {runJudge} from '../../lib/judge/run-judge.js'
 
 export default class Judge extends BaseCommand<typeof Judge> {
@@ -34,15 +32,7 @@ Screenshots are read from the paths in the records, relative to --shots DIR, els
 
   async run(): Promise<void> {
     const {flags} = this
-    if (flags.judge === 'programmatic' && flags.votes > 1)
-      throw new UsageError('--votes applies to --judge llm only', 'the programmatic judge is exact: drop --votes')
-    const client =
-      flags.judge === 'llm'
-        ? llmClientFromFlags(
-            {...flags, model: flags.model || process.env.WEBGYM_MODEL},
-            {modelEnv: 'WEBGYM_JUDGE_MODEL', reporter: this.reporter},
-          )
-        : undefined
+    const client = judgeClientFromFlags(flags, this.reporter)
     await runJudge({
       inputs: this.positionals,
       judge: flags.judge,

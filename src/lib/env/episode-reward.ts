@@ -1,5 +1,5 @@
 import pLimit from 'p-limit'
-import {judgeWithLlm} from '../judge/llm-judge.js'
+import {judgeWithLlm, llmJudgeOptions} from '../judge/llm-judge.js'
 import {judgeProgrammatically} from '../judge/programmatic-judge.js'
 import {compareToReference} from '../judge/reference-match.js'
 import type {JudgeKind} from '../judge/run-judge.js'
@@ -65,20 +65,14 @@ export class EpisodeRewarder {
   private async judge(trajectory: Trajectory): Promise<Judgment> {
     const {options} = this
     if (options.judge === 'llm' && options.client) {
-      const client = options.client
-      return judgeWithLlm(trajectory, {
-        client,
-        model: client.options.model,
-        selectModel: options.selectModel || client.options.model,
-        maxImages: options.maxImages,
-        threshold: options.selectThreshold,
-        votes: options.votes,
-        imageWidth: options.imageWidth,
-        selectImageWidth: options.selectImageWidth,
-        limit: this.limit,
-        where: {shots: options.shots, inputDir: process.cwd()},
-        names: this.names,
-      })
+      return judgeWithLlm(
+        trajectory,
+        llmJudgeOptions(options.client, options, {
+          limit: this.limit,
+          where: {shots: options.shots, inputDir: process.cwd()},
+          names: this.names,
+        }),
+      )
     }
     if (trajectory.check !== undefined && trajectory.check !== null)
       return judgeProgrammatically(trajectory, this.names)

@@ -49,6 +49,36 @@ export interface LlmJudgeOptions {
   names?: OptionNames
 }
 
+/** The judge model's settings as judge and env serve take them (their flags), before the run adds its limit and shots. */
+export interface LlmJudgeSettings {
+  /** The model that scores screenshots [default: the verdict model]. */
+  selectModel?: string
+  maxImages: number
+  selectThreshold: number
+  votes: number
+  imageWidth: number
+  selectImageWidth: number
+}
+
+/** The options of judgeWithLlm for a client, its settings and how the run shares requests and finds screenshots. */
+export function llmJudgeOptions(
+  client: LlmClient,
+  settings: LlmJudgeSettings,
+  run: Pick<LlmJudgeOptions, 'limit' | 'where' | 'names'>,
+): LlmJudgeOptions {
+  return {
+    client,
+    model: client.options.model,
+    selectModel: settings.selectModel || client.options.model,
+    maxImages: settings.maxImages,
+    threshold: settings.selectThreshold,
+    votes: settings.votes,
+    imageWidth: settings.imageWidth,
+    selectImageWidth: settings.selectImageWidth,
+    ...run,
+  }
+}
+
 /** What judging one trajectory cost: the judge's cost per trajectory, as bench/judge reports it. */
 export interface JudgeCost {
   requests: number

@@ -15,7 +15,7 @@ import type {Reporter} from '../report/reporter.js'
 import type {Judgment} from '../schema/judged.js'
 import {TrajectorySchema, type Trajectory} from '../schema/trajectory.js'
 import {JudgeTally} from './judge-tally.js'
-import {judgeWithLlm} from './llm-judge.js'
+import {judgeWithLlm, llmJudgeOptions} from './llm-judge.js'
 import {judgeProgrammatically} from './programmatic-judge.js'
 import {trajectoriesAlreadyJudged} from './resume-judged.js'
 import {trajectoryKey} from './trajectory-key.js'
@@ -55,19 +55,14 @@ export async function runJudge(options: JudgeOptions): Promise<BatchCounts> {
   const limit = pLimit(options.concurrency)
   const judge = async (trajectory: Trajectory, location: RecordLocation): Promise<Judgment> => {
     if (options.judge === 'programmatic' || !client) return judgeProgrammatically(trajectory, options.names)
-    return judgeWithLlm(trajectory, {
-      client,
-      model: client.options.model,
-      selectModel: options.selectModel || client.options.model,
-      maxImages: options.maxImages,
-      threshold: options.selectThreshold,
-      votes: options.votes,
-      imageWidth: options.imageWidth,
-      selectImageWidth: options.selectImageWidth,
-      limit,
-      where: {shots: options.shots, inputDir: location.file.startsWith('<') ? process.cwd() : dirname(location.file)},
-      names: options.names,
-    })
+    return judgeWithLlm(
+      trajectory,
+      llmJudgeOptions(client, options, {
+        limit,
+        where: {shots: options.shots, inputDir: location.file.startsWith('<') ? process.cwd() : dirname(location.file)},
+        names: options.names,
+      }),
+    )
   }
   const label = `judge (${options.judge})`
   // No summary after bad input or a failed write (its tally would count records that never reached the output).

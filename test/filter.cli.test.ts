@@ -262,7 +262,7 @@ describe('webgym filter (built CLI)', () => {
       expect(String(result.stdout)).toBe('')
     }
     expect(await readFile(wd.path('mixed.ndjson'), 'utf8')).toBe(mixedText)
-  })
+  }, 180_000) // twelve CLI starts one after another: ~1 s of CPU each, over a minute on 2 loaded cores
 
   it('never loses or duplicates a valid record: kept + dropped = read, output a subsequence of the input', async () => {
     const random = new SeededRandom(11)

@@ -125,10 +125,15 @@ function sampledTimes(profile) {
   return {ms, parentOf}
 }
 
+// What V8 itself names, and where the rest goes: Node's own code and other packages with no frame of a part on the
+// stack (module loading at start-up, fs and stream callbacks that start in Node's internals).
+const V8_PARTS = {'(garbage collector)': 'garbage collector', '(program)': 'V8 native (program)'}
+const NO_PART = 'Node and other packages (no part on the stack)'
+
 /**
  * A profile's sampled time by part: each sample goes to the part of the first frame, from the leaf up, that
- * `partOf(url)` names (null: look further up), else to what V8 calls the leaf ("(garbage collector)", "(program)")
- * or "other". Idle time is left out. Returns [part, ms] sorted by ms, and the total.
+ * `partOf(url)` names (null: look further up), else to what V8 calls the leaf (garbage collector, native) or to
+ * Node and other packages. Idle time is left out. Returns [part, ms] sorted by ms, and the total.
  */
 export function profileParts(profile, partOf) {
   const {ms, parentOf} = sampledTimes(profile)
@@ -141,7 +146,7 @@ export function profileParts(profile, partOf) {
     let part = null
     for (let at = node; at && part === null; at = parentOf.get(at.id))
       part = at.callFrame.url ? partOf(at.callFrame.url) : null
-    if (part === null) part = node.callFrame.url ? 'other' : node.callFrame.functionName || 'other'
+    if (part === null) part = V8_PARTS[node.callFrame.functionName] ?? NO_PART
     parts.set(part, (parts.get(part) ?? 0) + time)
   }
   return {parts: [...parts].sort((a, b) => b[1] - a[1]), total}

@@ -26,5 +26,5 @@ describe('trainer (Python)', () => {
     const ran = Number(/^Ran (\d+) tests? in /m.exec(result.all ?? '')?.[1] ?? 0)
     expect(ran, context).toBeGreaterThanOrEqual(50)
     expect(result.all, context).toMatch(/^OK\b/m)
-  }, 180_000)
+  }, 600_000) // torch's CPU tests: minutes when the cli tier's other worker or other work shares the 2 cores
 })

@@ -1,4 +1,5 @@
-import {basename} from 'node:path'
+import {basename, join} from 'node:path'
+import sharp from 'sharp'
 import {execa} from 'execa'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {QWEN3VL_PROMPT_VERSION} from '../src/lib/prompts/qwen3vl.js'
@@ -156,7 +157,7 @@ describe('env serve: 16 sessions of structured actions, 4 of raw replies', () =>
     for (const request of requests) expect(request.images).toBeGreaterThanOrEqual(1)
   })
 
-  it('records the raw replies as rollout --policy replay of the same replies records them', () => {
+  it('records the raw replies as rollout --policy replay of the same replies records them', async () => {
     for (const task of replied) {
       const mine = env.get(task.id)
       const theirs = replay.get(task.id)
@@ -168,7 +169,6 @@ describe('env serve: 16 sessions of structured actions, 4 of raw replies', () =>
         steps: record.steps.map((step: any) => ({
           url: step.url,
           title: step.title,
-          screenshot: step.screenshot,
           response: step.response,
           action: step.action,
           memory: step.memory,
@@ -177,6 +177,16 @@ describe('env serve: 16 sessions of structured actions, 4 of raw replies', () =>
         })),
       })
       expect(fields(mine)).toEqual(fields(theirs))
+      // The same screenshots: byte for byte as a rule; two Chromium runs may raster a few pixels a level or two apart
+      // (22 pixels of one 8x8 block, at most 2 levels, seen once), which is the same observation.
+      for (const [index, step] of mine.steps.entries()) {
+        const other = theirs.steps[index].screenshot
+        if (step.screenshot === other) continue
+        const difference = await pixelDifference(wd.path(join('shots', step.screenshot)), wd.path(join('shots', other)))
+        expect(difference, `${task.id} step ${index}: ${step.screenshot} vs ${other}`).toMatchObject({sameSize: true})
+        expect(difference.maxLevel, `${task.id} step ${index}`).toBeLessThanOrEqual(2)
+        expect(difference.share, `${task.id} step ${index}`).toBeLessThan(0.001)
+      }
       expect(mine.run).toMatchObject({policy: 'env', model: 'standin-model', prompt_version: QWEN3VL_PROMPT_VERSION})
     }
   })
@@ -203,3 +213,20 @@ describe('env serve: 16 sessions of structured actions, 4 of raw replies', () =>
     expect(rewards).toEqual(Array.from({length: 20}, () => 1))
   })
 })
+
+/** How far two screenshots are apart: the largest channel difference and the share of pixels that differ at all. */
+async function pixelDifference(a: string, b: string): Promise<{sameSize: boolean; maxLevel: number; share: number}> {
+  const [first, second] = await Promise.all([a, b].map((file) => sharp(file).raw().toBuffer({resolveWithObject: true})))
+  if (first!.info.width !== second!.info.width || first!.info.height !== second!.info.height)
+    return {sameSize: false, maxLevel: 255, share: 1}
+  const channels = first!.info.channels
+  let maxLevel = 0
+  let differing = 0
+  for (let i = 0; i < first!.data.length; i += channels) {
+    let level = 0
+    for (let k = 0; k < channels; k++) level = Math.max(level, Math.abs(first!.data[i + k]! - second!.data[i + k]!))
+    if (level > 0) differing++
+    maxLevel = Math.max(maxLevel, level)
+  }
+  return {sameSize: true, maxLevel, share: differing / (first!.info.width * first!.info.height)}
+}

@@ -1,5 +1,5 @@
 import pLimit from 'p-limit'
-import {judgeWithLlm, llmJudgeOptions} from '../judge/llm-judge.js'
+import {judgeWithLlm, llmJudgeOptions, type LlmJudgeSettings} from '../judge/llm-judge.js'
 import {judgeProgrammatically} from '../judge/programmatic-judge.js'
 import {compareToReference} from '../judge/reference-match.js'
 import type {JudgeKind} from '../judge/run-judge.js'
@@ -14,17 +14,10 @@ import {WEBGYM_VERSION} from '../version.js'
 
 export const REFERENCE_MATCH_VERSION = 'reference-match-v1'
 
-export interface RewardOptions {
+export interface RewardOptions extends LlmJudgeSettings {
   judge: JudgeKind
   /** llm: the judge model's client (its default model gives the verdict). */
   client?: LlmClient
-  /** llm: the model that scores screenshots [default: the verdict model]. */
-  selectModel?: string
-  maxImages: number
-  selectThreshold: number
-  votes: number
-  imageWidth: number
-  selectImageWidth: number
   /** The screenshot store the trajectories' paths are relative to. */
   shots: string
   /** Judge requests in flight at once. */

@@ -15,7 +15,7 @@ import type {Reporter} from '../report/reporter.js'
 import type {Judgment} from '../schema/judged.js'
 import {TrajectorySchema, type Trajectory} from '../schema/trajectory.js'
 import {JudgeTally} from './judge-tally.js'
-import {judgeWithLlm, llmJudgeOptions} from './llm-judge.js'
+import {judgeWithLlm, llmJudgeOptions, type LlmJudgeSettings} from './llm-judge.js'
 import {judgeProgrammatically} from './programmatic-judge.js'
 import {trajectoriesAlreadyJudged} from './resume-judged.js'
 import {trajectoryKey} from './trajectory-key.js'
@@ -24,20 +24,13 @@ export const JUDGES = ['llm', 'programmatic'] as const
 export type JudgeKind = (typeof JUDGES)[number]
 
 /** What to judge and how: the judge, its model and evidence settings, and how the batch runs. */
-export interface JudgeOptions extends BatchRunOptions {
+export interface JudgeOptions extends BatchRunOptions, LlmJudgeSettings {
   inputs: readonly string[]
   judge: JudgeKind
   /** llm: the judge model's client (its default model is the verdict model); judging closes it when it ends. */
   client?: LlmClient
-  /** llm: the model that scores screenshots [default: the verdict model]. */
-  selectModel?: string
-  maxImages: number
-  selectThreshold: number
-  votes: number
   /** The screenshot store the records' paths are relative to [default: the input file's folder, then its shots/]. */
   shots?: string
-  imageWidth: number
-  selectImageWidth: number
   invalid: InvalidRecords
   reporter: Reporter
   /** How errors written into judgments and messages name options (the command layer: as flags); default: keys. */

@@ -4,7 +4,7 @@ import {describe, expect, it} from 'vitest'
 import {flagNames} from '../src/cli/flag-names.js'
 import {UsageError} from '../src/lib/errors.js'
 import {NavigationGuard} from '../src/lib/rollout/navigation-guard.js'
-import {GUARDED_URL_PATTERNS} from '../src/lib/rollout/request-guard.js'
+import {browserRefusalOf, GUARDED_URL_PATTERNS} from '../src/lib/rollout/request-guard.js'
 
 const ALLOW_HINT = '(use --allow-host to allow it)'
 
@@ -160,6 +160,23 @@ describe('the browser pauses every web request the guard may refuse (GUARDED_URL
       expect(pausedByBrowser(url), url).toBe(true)
     }
     expect(refused).toBeGreaterThan(1000)
+  })
+
+  it('browserRefusalOf names, as a request starts, exactly what the browser will refuse: paused and refused', () => {
+    const urls = [
+      ...requested.map((url) => url.href),
+      'data:image/png;base64,iVBORw0KGgo=',
+      'blob:https://example.com/0b6c',
+      'https://example.com/',
+      'https://9gag.com/',
+      'https://localhost.example.com/',
+    ]
+    for (const url of urls)
+      expect(browserRefusalOf(url, guard), url).toBe(pausedByBrowser(url) ? guard.check(url) : null)
+    // A scheme the guard refuses that the browser never pauses (a page's data: image) is not reported as refused.
+    expect(guard.check('data:image/png;base64,iVBORw0KGgo=')).not.toBeNull()
+    expect(browserRefusalOf('data:image/png;base64,iVBORw0KGgo=', guard)).toBeNull()
+    expect(browserRefusalOf('http://127.0.0.1:8000/frame', guard)).toMatch(/^blocked: 127\.0\.0\.1 is a loopback/)
   })
 
   it('leaves ordinary traffic alone: names and the fixture web are never paused', () => {

@@ -348,7 +348,7 @@ describe('remote browsers and a running fixture web', () => {
         error: 'no token for the fixture web check endpoint (pass --sites-token with --sites)',
       })
       expect(untokened.stderr).toContain(
-        'webgym: 1 fixture-web checks could not be made (first: no token for the fixture web check endpoint (pass --sites-token with --sites)); those trajectories hold check.error, and judge --judge programmatic cannot score them',
+        'webgym: 1 fixture-web checks could not be made (first: no token for the fixture web check endpoint (pass --sites-token with --sites)); those trajectories hold check.error, and webgym judge --judge programmatic cannot score them',
       )
     } finally {
       browsers.kill('SIGINT')

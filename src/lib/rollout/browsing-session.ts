@@ -4,6 +4,7 @@ import type {NavigationGuard} from './navigation-guard.js'
 import type {Observation} from './policy.js'
 import {SCREENSHOT_MODE, type ObserveMode} from '../observe/observe-mode.js'
 import {RefusedRequests} from './refused-requests.js'
+import {browserRefusalOf} from './request-guard.js'
 import {observeSettled, SETTLE_PROBE, type SettleResult, type SettleTarget} from './settle.js'
 
 const LOAD_WAIT_MS = 5000
@@ -78,6 +79,8 @@ export class BrowsingSession implements SettleTarget {
   private networkChangedAt = performance.now()
   private refusedNavigations = new RefusedRequests()
   private refusedRequests = new RefusedRequests()
+  /** The page's own requests noted as refused when they started (onRequest), not to be counted again as they fail. */
+  private readonly notedRefusals = new WeakSet<Request>()
   /** Main-frame navigations each page has committed, to tell whether it shows another document since it was seen. */
   private readonly documents = new Map<Page, number>()
   /** Each page's last main-frame navigation that failed (its error page), until the page shows another document. */
@@ -230,7 +233,7 @@ export class BrowsingSession implements SettleTarget {
       // A new tab's first request can fail before the tab has a frame: the tab, once adopted, takes the cause.
       if (!frame) this.refusedTab = arrival
       else if (errorText !== ABORTED) this.arrivals.set(frame.page(), arrival)
-    } else if (reason) this.refusedRequests.add(url, reason)
+    } else if (reason && !this.notedRefusals.has(request)) this.refusedRequests.add(url, reason)
   }
 
   /** Notes a refused navigation: one per host, with the first URL. */
@@ -299,10 +302,18 @@ export class BrowsingSession implements SettleTarget {
 
   private onRequest(request: Request): void {
     this.trackRequest(request)
-    if (!request.isNavigationRequest()) return
     // A new tab's first request comes before its frame exists; a frame inside a page is only part of that page.
     const frame = frameOf(request)
-    if (frame?.parentFrame()) return
+    if (!request.isNavigationRequest() || frame?.parentFrame()) {
+      // One of the page's own requests that the guard in the browser refuses: noted as it starts. Its failure can
+      // reach us after the step's observation, and a frame's refused document is answered, not failed.
+      const reason = browserRefusalOf(request.url(), this.options.guard)
+      if (reason) {
+        this.refusedRequests.add(request.url(), reason)
+        this.notedRefusals.add(request)
+      }
+      return
+    }
     const reason = this.options.guard.check(request.url())
     if (reason) this.noteRefusedNavigation(request.url(), reason)
     if (reason && !frame) {

@@ -19,6 +19,27 @@ export const GUARDED_URL_PATTERNS: readonly string[] = [
   'file:*',
 ]
 
+/** GUARDED_URL_PATTERNS as regular expressions, matched as CDP matches them (the whole URL, case-sensitive). */
+const GUARDED_URL_EXPRESSIONS = GUARDED_URL_PATTERNS.map(
+  (pattern) =>
+    new RegExp(
+      `^${pattern
+        .split('')
+        .map((char) => (char === '*' ? '.*' : char === '?' ? '.' : char.replace(/[.+^${}()|[\]\\/]/g, '\\$&')))
+        .join('')}$`,
+      's',
+    ),
+)
+
+/**
+ * The reason the guard in the browser (guardBrowserRequests) will fail or answer this request, or null when it lets
+ * it through: known as the request starts, before the browser reports its failure.
+ */
+export function browserRefusalOf(url: string, guard: NavigationGuard): string | null {
+  if (!GUARDED_URL_EXPRESSIONS.some((expression) => expression.test(url))) return null
+  return guard.check(url)
+}
+
 /**
  * Applies the navigation guard to every request of a browser, in Chromium itself: the browser-wide Fetch domain
  * pauses only URLs that match GUARDED_URL_PATTERNS, so that ordinary requests never leave the browser's network stack

@@ -93,6 +93,7 @@ const tiers = {
     'llm.servers',
     'pages.browser',
     'resume.gzip',
+    'rollout.admission.browser',
     'rollout.cli',
     'rollout.egress',
     'rollout.fleet',

@@ -24,7 +24,7 @@ function options(dir: string, policy: Policy, tasks: string): RolloutOptions {
     tasks: {files: [tasks], invalid: new InvalidRecords('fail', reporter), maxLineBytes: 1 << 24, samples: 1},
     output: {file: `${dir}/traj.ndjson`, shots: `${dir}/shots`},
     policy,
-    schedule: {mode: 'async', concurrency: 1, maxInflight: 1, retries: 0, seed: 0},
+    schedule: {mode: 'async', concurrency: 1, maxInflight: 1, maxActive: 1, retries: 0, seed: 0},
     browsers: {local: 1, endpoints: []},
     episode: {
       limits: {

@@ -213,7 +213,7 @@ describe('RolloutMetrics', () => {
     metrics.finished('error')
     metrics.checkFailed('no token')
     metrics.checkFailed('timed out')
-    const summary = metrics.summary({
+    const extra = {
       browser_restarts: 1,
       total: 2,
       concurrency: 2,
@@ -223,6 +223,17 @@ describe('RolloutMetrics', () => {
       samples: 1,
       shard: null,
       policy_servers: null,
+      max_active: 2,
+    }
+    const summary = metrics.summary(extra)
+    expect(summary.browser_stages).toEqual({most_at_once: 0, turn_wait_ms: null})
+    metrics.turnTaken(0)
+    metrics.turnTaken(40)
+    metrics.turnEnded()
+    metrics.turnTaken(10)
+    expect(metrics.summary({...extra, max_active: 2}).browser_stages).toEqual({
+      most_at_once: 2,
+      turn_wait_ms: {p50: 10, p95: 40},
     })
     expect(summary.timings_ms.policy).toEqual({p50: 51, p95: 96})
     expect(summary.timings_ms.observe).toBeNull()

@@ -74,6 +74,13 @@ export const rolloutFlags = {
     helpValue: 'N',
     description: 'Policy requests in flight at once [default: --concurrency].',
   }),
+  'max-active': Flags.integer({
+    min: 1,
+    max: 4096,
+    helpValue: 'N',
+    description:
+      'Sessions working their browser at once (loading a start page, acting, observing); the others wait their turn instead of slowing every observation once the cores are busy. Sessions waiting on the policy hold no turn [default: 8 per CPU core with local browsers, no limit with --browser-ws].',
+  }),
   browsers: Flags.integer({
     min: 1,
     max: 256,

@@ -1,4 +1,5 @@
 import {writeFile} from 'node:fs/promises'
+import {availableParallelism} from 'node:os'
 import {Args} from '@oclif/core'
 import {BaseCommand} from '../cli/base-command.js'
 import {choiceList} from '../cli/choice-list.js'
@@ -15,7 +16,12 @@ import {observeMode} from '../lib/observe/observe-mode.js'
 import {createPolicy} from '../lib/rollout/policies/create-policy.js'
 import {POLICY_SUMMARIES} from '../lib/rollout/policies/policy-summaries.js'
 import {RANDOM_ACTION_KINDS, type RandomActionKind} from '../lib/rollout/policies/random.js'
-import {runRollout, type RolloutOptions, type RolloutSummary} from '../lib/rollout/run-rollout.js'
+import {
+  ACTIVE_SESSIONS_PER_CORE,
+  runRollout,
+  type RolloutOptions,
+  type RolloutSummary,
+} from '../lib/rollout/run-rollout.js'
 
 export default class Rollout extends BaseCommand<typeof Rollout> {
   static summary = 'Roll out a policy on tasks in a pool of real Chromium sessions; trajectories on stdout.'
@@ -91,6 +97,9 @@ Tasks on the offline fixture web (*.webgym.test) start it automatically unless -
         mode: flags.mode,
         concurrency,
         maxInflight: flags['max-inflight'] ?? concurrency,
+        maxActive:
+          flags['max-active'] ??
+          (flags['browser-ws'] ? Number.POSITIVE_INFINITY : ACTIVE_SESSIONS_PER_CORE * availableParallelism()),
         retries: flags.retries,
         seed: flags.seed,
       },

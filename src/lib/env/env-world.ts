@@ -139,6 +139,8 @@ export class EnvWorld {
       policyTimeoutMs: null,
       limitRequests: (request) => request(),
       limitStarts,
+      // Each session's steps are its client's calls, one at a time: nothing to queue here.
+      limitBrowserWork: (work) => work(),
     }
   }
 }

@@ -59,6 +59,13 @@ export interface EpisodeServices {
    * first wave does not load every start page at the same instant on the same cores and time its own start pages out.
    */
   limitStarts: <T>(start: () => Promise<T>) => Promise<T>
+  /**
+   * Runs a stage that works the browser (the start page, an action, an observation) under the run's limit on such
+   * stages at once (--max-active): past the cores' capacity, sessions wait their turn between stages instead of all
+   * slowing each other's. A wait comes before an action or before an observation, never inside one, and counts in
+   * neither's time (act_ms, observe_ms); the quiet window of settling runs from the action's end, through any wait.
+   */
+  limitBrowserWork: <T>(work: () => Promise<T>) => Promise<T>
 }
 
 /** What every episode of a run has in common: its settings, what the run lends it, and the run block it records. */
@@ -209,7 +216,8 @@ export class Episode {
   }
 
   private async loop(): Promise<EpisodeEnd> {
-    const opened = await this.services.limitStarts(() => this.open())
+    const {limitStarts, limitBrowserWork} = this.services
+    const opened = await limitStarts(() => limitBrowserWork(() => this.open()))
     if (!opened.ok) return opened.end
     for (let index = 0; index < this.horizon; index++) {
       if (this.stop.aborted) return ended('stopped', null)
@@ -220,7 +228,7 @@ export class Episode {
           'episode',
         )
       await this.gate?.arrive()
-      const observed = await this.observe()
+      const observed = await limitBrowserWork(() => this.observe())
       if (!observed.ok) return observed.end
       this.noteLateRefusals()
       const strayStart = index === 0 ? this.strayStartPage(observed.value) : null
@@ -229,7 +237,7 @@ export class Episode {
       const decided = await this.decide(index, observed.value.observation, observed.value.settle)
       if (!decided.ok) return decided.end
       await this.gate?.arrive()
-      const acted = await this.act(decided.value, observed.value.observation)
+      const acted = await limitBrowserWork(() => this.act(decided.value, observed.value.observation))
       if (!acted.ok) return acted.end
       const end = await this.record(index, observed.value, decided.value, acted.value)
       if (end) return end

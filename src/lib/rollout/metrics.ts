@@ -2,7 +2,7 @@ import type {EndpointSummary} from '../llm/endpoint-pool.js'
 import {TRAJECTORY_STATUSES} from '../schema/trajectory.js'
 import type {SettleResult} from './settle.js'
 
-export type Timing = 'observe' | 'policy' | 'act' | 'settle'
+export type Timing = 'observe' | 'policy' | 'act' | 'settle' | 'turn'
 type Status = (typeof TRAJECTORY_STATUSES)[number]
 
 /** Counters and timings of a rollout, for the progress line and the `--json` summary. */
@@ -23,7 +23,10 @@ export class RolloutMetrics {
   settleBound = 0
   /** Observations discarded and taken again because the page changed while they were taken. */
   retaken = 0
-  private readonly timings: Record<Timing, number[]> = {observe: [], policy: [], act: [], settle: []}
+  /** Browser stages (a start page, an action, an observation) running now, and the most at once (--max-active). */
+  active = 0
+  mostActive = 0
+  private readonly timings: Record<Timing, number[]> = {observe: [], policy: [], act: [], settle: [], turn: []}
 
   time(kind: Timing, ms: number): void {
     this.timings[kind].push(ms)
@@ -40,6 +43,17 @@ export class RolloutMetrics {
     this.time('settle', step.settle.ms)
     if (!step.settle.settled) this.settleBound++
     this.retaken += step.settle.retaken ?? 0
+  }
+
+  /** A browser stage began after waiting `waitedMs` for its turn. */
+  turnTaken(waitedMs: number): void {
+    this.time('turn', waitedMs)
+    this.active++
+    this.mostActive = Math.max(this.mostActive, this.active)
+  }
+
+  turnEnded(): void {
+    this.active--
   }
 
   /** The share of observations whose settle wait ended at the bound; null before any or with settling off. */
@@ -86,6 +100,8 @@ export class RolloutMetrics {
     samples: number
     shard: {index: number; count: number; tasks_elsewhere: number} | null
     policy_servers: EndpointSummary[] | null
+    /** --max-active; null when unlimited. */
+    max_active: number | null
   }) {
     return {
       ...extra,
@@ -101,6 +117,10 @@ export class RolloutMetrics {
         policy: this.percentiles('policy'),
         act: this.percentiles('act'),
         settle: this.percentiles('settle'),
+      },
+      browser_stages: {
+        most_at_once: this.mostActive,
+        turn_wait_ms: this.percentiles('turn'),
       },
       settle: {
         waits: this.settleWaits,

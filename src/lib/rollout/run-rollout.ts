@@ -55,12 +55,26 @@ export interface RolloutOutput {
   shots: string
 }
 
+/**
+ * The default limit on sessions working local browsers at once, per CPU core (--max-active): measured on 2 cores, a
+ * bare Playwright loop of clicks and screenshots saturates them at 16 sessions (bench/rollout --only efficiency), and
+ * a settled rollout at 32 sessions without a limit made 0.75 of its steps/s at 16, each session's settle wait and
+ * observation stretched by the others' (CPU per step +30%). Sessions waiting on the policy hold no turn, so a run
+ * can keep many more sessions than this feeding a GPU.
+ */
+export const ACTIVE_SESSIONS_PER_CORE = 8
+
 /** How episodes are run: each as a session frees up, or in lock-step batches. */
 export interface ScheduleSettings {
   mode: RolloutMode
   concurrency: number
   /** Policy requests in flight at once. */
   maxInflight: number
+  /**
+   * Sessions working their browser at once (a start page, an action, an observation); the others wait their turn.
+   * Infinity: no limit (remote browsers, whose cores are elsewhere). See ACTIVE_SESSIONS_PER_CORE.
+   */
+  maxActive: number
   /** Tries after the first when the browser under an episode is lost. */
   retries: number
   seed: number
@@ -194,6 +208,18 @@ export async function runRollout(options: RolloutOptions, stop: RolloutStop = {}
     // session asks of its browser; a whole first wave of them at once starved the cores long enough to time start
     // pages out (8-13 of 16 at --concurrency 16 on 4 browsers, 2 cores; none once spread this way).
     const limitStarts = pLimit(Math.max(2, pool?.size ?? 0))
+    const turns = pLimit(options.schedule.maxActive)
+    const limitBrowserWork = <T>(work: () => Promise<T>): Promise<T> => {
+      const asked = performance.now()
+      return turns(async () => {
+        metrics.turnTaken(performance.now() - asked)
+        try {
+          return await work()
+        } finally {
+          metrics.turnEnded()
+        }
+      })
+    }
     progress = new RolloutProgress(metrics, todo.length, options.reporter, {
       intervalSeconds: options.progressIntervalSeconds,
     })
@@ -236,6 +262,7 @@ export async function runRollout(options: RolloutOptions, stop: RolloutStop = {}
                 })
             : (request) => request(),
           limitStarts,
+          limitBrowserWork,
         },
       },
     })
@@ -414,5 +441,6 @@ function rolloutSummary(
     samples: options.tasks.samples,
     shard,
     policy_servers: options.policy.servers?.() ?? null,
+    max_active: Number.isFinite(options.schedule.maxActive) ? options.schedule.maxActive : null,
   })
 }

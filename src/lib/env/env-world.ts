@@ -140,7 +140,7 @@ export class EnvWorld {
       limitRequests: (request) => request(),
       limitStarts,
       // Each session's steps are its client's calls, one at a time: nothing to queue here.
-      limitBrowserWork: (work) => work(),
+      browserTurn: async () => () => {},
     }
   }
 }

@@ -60,12 +60,12 @@ export interface EpisodeServices {
    */
   limitStarts: <T>(start: () => Promise<T>) => Promise<T>
   /**
-   * Runs a stage that works the browser (the start page, an action, an observation) under the run's limit on such
-   * stages at once (--max-active): past the cores' capacity, sessions wait their turn between stages instead of all
-   * slowing each other's. A wait comes before an action or before an observation, never inside one, and counts in
-   * neither's time (act_ms, observe_ms); the quiet window of settling runs from the action's end, through any wait.
+   * A turn at the browser under the run's limit on sessions working their browsers at once (--max-active), resolved
+   * with the function that gives it back: past the cores' capacity, sessions wait their turn instead of all slowing
+   * each other's work. A session waits for one before its start page and before an action, never inside a stage, and
+   * the wait counts in no stage's time (act_ms, observe_ms).
    */
-  limitBrowserWork: <T>(work: () => Promise<T>) => Promise<T>
+  browserTurn: () => Promise<() => void>
 }
 
 /** What every episode of a run has in common: its settings, what the run lends it, and the run block it records. */
@@ -102,6 +102,7 @@ export interface EpisodeResult {
 }
 
 const CHECK_TIMEOUT_MS = 15_000
+const NO_TURN = () => {}
 const EMPTY = Buffer.alloc(0)
 
 /**
@@ -177,6 +178,8 @@ export class Episode {
   private badReplies = 0
   /** When the last action ended (performance.now()): the quiet window before the next observation starts there. */
   private actionEndedAt = performance.now()
+  /** Gives back the turn at the browser this episode holds (NO_TURN: none). */
+  private giveBackTurn = NO_TURN
   /** What the page requested on its own that was refused for the step being taken (from the start page on, at first). */
   private refused = new RefusedRequests()
   /** Those of the step last recorded, which refusals while the next observation settles join (noteLateRefusals). */
@@ -215,10 +218,36 @@ export class Episode {
     }
   }
 
+  /**
+   * The turn at the browser (--max-active) is held from an action through the observation after it (the page the
+   * action set going loads and settles within the turn), and from the start page through the first observation; it is
+   * let go while the policy decides, and in --mode sync before each wait at the lock step, so that a session waiting
+   * there never holds one.
+   */
   private async loop(): Promise<EpisodeEnd> {
-    const {limitStarts, limitBrowserWork} = this.services
-    const opened = await limitStarts(() => limitBrowserWork(() => this.open()))
-    if (!opened.ok) return opened.end
+    try {
+      const opened = await this.services.limitStarts(async () => {
+        await this.takeTurn()
+        return this.open()
+      })
+      if (!opened.ok) return opened.end
+      return await this.stepLoop()
+    } finally {
+      this.letGoTurn()
+    }
+  }
+
+  private async takeTurn(): Promise<void> {
+    this.letGoTurn()
+    this.giveBackTurn = await this.services.browserTurn()
+  }
+
+  private letGoTurn(): void {
+    this.giveBackTurn()
+    this.giveBackTurn = NO_TURN
+  }
+
+  private async stepLoop(): Promise<EpisodeEnd> {
     for (let index = 0; index < this.horizon; index++) {
       if (this.stop.aborted) return ended('stopped', null)
       if (Date.now() >= this.deadline)
@@ -227,8 +256,13 @@ export class Episode {
           `the episode ran past its ${Math.round(this.limits.episodeTimeoutMs / 1000)} s limit`,
           'episode',
         )
-      await this.gate?.arrive()
-      const observed = await limitBrowserWork(() => this.observe())
+      if (this.gate) {
+        this.letGoTurn()
+        await this.gate.arrive()
+        await this.takeTurn()
+      }
+      const observed = await this.observe()
+      this.letGoTurn()
       if (!observed.ok) return observed.end
       this.noteLateRefusals()
       const strayStart = index === 0 ? this.strayStartPage(observed.value) : null
@@ -237,7 +271,8 @@ export class Episode {
       const decided = await this.decide(index, observed.value.observation, observed.value.settle)
       if (!decided.ok) return decided.end
       await this.gate?.arrive()
-      const acted = await limitBrowserWork(() => this.act(decided.value, observed.value.observation))
+      await this.takeTurn()
+      const acted = await this.act(decided.value, observed.value.observation)
       if (!acted.ok) return acted.end
       const end = await this.record(index, observed.value, decided.value, acted.value)
       if (end) return end

@@ -64,6 +64,32 @@ export interface RolloutOutput {
  */
 export const ACTIVE_SESSIONS_PER_CORE = 8
 
+/**
+ * Turns at the browser, at most `limit` held at once: each resolves with the function that gives it back (at most
+ * once). The waits and the most held at once go to the metrics.
+ */
+export function browserTurns(limit: number, metrics: RolloutMetrics): () => Promise<() => void> {
+  const turns = pLimit(limit)
+  return () => {
+    const asked = performance.now()
+    return new Promise((granted) => {
+      void turns(
+        () =>
+          new Promise<void>((giveBack) => {
+            metrics.turnTaken(performance.now() - asked)
+            let held = true
+            granted(() => {
+              if (!held) return
+              held = false
+              metrics.turnEnded()
+              giveBack()
+            })
+          }),
+      )
+    })
+  }
+}
+
 /** How episodes are run: each as a session frees up, or in lock-step batches. */
 export interface ScheduleSettings {
   mode: RolloutMode
@@ -208,18 +234,7 @@ export async function runRollout(options: RolloutOptions, stop: RolloutStop = {}
     // session asks of its browser; a whole first wave of them at once starved the cores long enough to time start
     // pages out (8-13 of 16 at --concurrency 16 on 4 browsers, 2 cores; none once spread this way).
     const limitStarts = pLimit(Math.max(2, pool?.size ?? 0))
-    const turns = pLimit(options.schedule.maxActive)
-    const limitBrowserWork = <T>(work: () => Promise<T>): Promise<T> => {
-      const asked = performance.now()
-      return turns(async () => {
-        metrics.turnTaken(performance.now() - asked)
-        try {
-          return await work()
-        } finally {
-          metrics.turnEnded()
-        }
-      })
-    }
+    const browserTurn = browserTurns(options.schedule.maxActive, metrics)
     progress = new RolloutProgress(metrics, todo.length, options.reporter, {
       intervalSeconds: options.progressIntervalSeconds,
     })
@@ -262,7 +277,7 @@ export async function runRollout(options: RolloutOptions, stop: RolloutStop = {}
                 })
             : (request) => request(),
           limitStarts,
-          limitBrowserWork,
+          browserTurn,
         },
       },
     })

@@ -23,7 +23,7 @@ export class RolloutMetrics {
   settleBound = 0
   /** Observations discarded and taken again because the page changed while they were taken. */
   retaken = 0
-  /** Browser stages (a start page, an action, an observation) running now, and the most at once (--max-active). */
+  /** Turns at the browser (--max-active) held now, and the most held at once. */
   active = 0
   mostActive = 0
   private readonly timings: Record<Timing, number[]> = {observe: [], policy: [], act: [], settle: [], turn: []}
@@ -45,7 +45,7 @@ export class RolloutMetrics {
     this.retaken += step.settle.retaken ?? 0
   }
 
-  /** A browser stage began after waiting `waitedMs` for its turn. */
+  /** A session took a turn at the browser after waiting `waitedMs` for it. */
   turnTaken(waitedMs: number): void {
     this.time('turn', waitedMs)
     this.active++

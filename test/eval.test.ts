@@ -3,8 +3,12 @@
 // values worked out by hand: eval.statistics.test.ts).
 import {describe, expect, it} from 'vitest'
 import {dump} from './helpers/cli.js'
+import {driveHeadlessShell} from './helpers/headless-shell.js'
 import {fixtureSample, ndjson} from './helpers/rollout.js'
 import {workdir} from './helpers/workdir.js'
+
+// The statistics are under test, over runs in real Chromium: the headless shell, at half the CPU per step.
+driveHeadlessShell()
 
 describe('webgym eval (built CLI, real runs of the fixture web)', () => {
   it('separates the oracle at noise 0.1 from noise 0.4, and not two runs at the same noise', async () => {

@@ -13,10 +13,13 @@ import {
   spawnWebgym,
   waitFor,
 } from './helpers/rollout.js'
+import {driveHeadlessShell} from './helpers/headless-shell.js'
 import {workdir} from './helpers/workdir.js'
 
 // Crashes, signals, resumption, the sync scheduler, remote browsers and the blocklist, with the built CLI as a child
-// process, real Chromium and the fixture web.
+// process, real Chromium (the headless shell: what is under test is webgym's handling, not what Chromium draws) and
+// the fixture web.
+driveHeadlessShell()
 const sample = fixtureSample(2)
 const lines = (path: string) =>
   existsSync(path)

@@ -2,11 +2,12 @@
 // goes back (or forward) once the next input event arrives: a scroll left would leave the page one step late. The
 // browser webgym starts turns that off (DISABLED_FEATURES); these tests scroll every way on a page with history behind
 // and ahead of it, on one site of every fixture family and on every saved real page, and find the URL unchanged. A
-// Chromium started with Playwright's flags alone leaves the page on the same scrolls, so the check can fail.
+// Chromium started with Playwright's flags alone leaves the page on the same scrolls, so the check can fail; the
+// headless shell a user may choose (WEBGYM_CHROMIUM) keeps the page too.
 import {join} from 'node:path'
 import {chromium, type Browser, type Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {CHROMIUM_FLAGS, chromiumPath, launchChromium} from '../src/lib/browser/chromium.js'
+import {CHROMIUM_FLAGS, FULL_CHROMIUM, HEADLESS_SHELL, launchChromium} from '../src/lib/browser/chromium.js'
 import {performAction} from '../src/lib/rollout/browser-actions.js'
 import {NavigationGuard} from '../src/lib/rollout/navigation-guard.js'
 import {startSites, type SitesServer} from '../src/lib/sites/server.js'
@@ -67,19 +68,28 @@ async function scroll(page: Page, direction: 'up' | 'down' | 'left' | 'right'): 
 }
 
 describe('a scroll never navigates', () => {
-  it('in a Chromium with Playwright flags alone, a scroll left goes back at the next wheel (the hazard is real)', async () => {
+  it('in a Chromium with Playwright flags alone, a scroll left goes back at the next wheel (the hazard is real); not in the headless shell', async () => {
+    const site = server.catalog.sites.find((candidate) => candidate.family === 'news')!
+    const url = `http://${site.host}/`
     const plain = await chromium.launch({
-      executablePath: chromiumPath(),
+      executablePath: FULL_CHROMIUM,
       headless: true,
       args: [...CHROMIUM_FLAGS, `--host-resolver-rules=${server.hostResolverRules}`],
     })
     try {
-      const site = server.catalog.sites.find((candidate) => candidate.family === 'news')!
-      const url = `http://${site.host}/`
       const urls = await scrollEveryWay(plain, url)
       expect(urls.some((seen) => seen !== url)).toBe(true)
     } finally {
       await plain.close()
+    }
+    const shell = await launchChromium({
+      hostResolverRules: server.hostResolverRules,
+      launch: {executablePath: HEADLESS_SHELL},
+    })
+    try {
+      expect(await scrollEveryWay(shell, url)).toEqual(Array(6).fill(url))
+    } finally {
+      await shell.close()
     }
   }, 60_000)
 

@@ -1,7 +1,10 @@
 // The environment variables that change what a command does without being a flag's default, by command id; the help
 // lists them beside the ones flags read (`env:` in a flag's declaration).
 
-const CHROMIUM = {WEBGYM_CHROMIUM: "Chromium binary to drive (default: Debian's chromium on the PATH or /usr/bin)."}
+const CHROMIUM = {
+  WEBGYM_CHROMIUM:
+    "Chromium binary to drive (default: Debian's chromium; /usr/lib/chromium/chromium-headless-shell: half the CPU, no error pages drawn).",
+}
 const CACHE_HOME = {
   XDG_CACHE_HOME: 'Base of the default reply cache, $XDG_CACHE_HOME/webgym/llm (else ~/.cache/webgym/llm).',
 }

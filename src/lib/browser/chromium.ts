@@ -62,7 +62,7 @@ const DISABLE_FEATURES = '--disable-features='
  */
 export const FULL_CHROMIUM = '/usr/lib/chromium/chromium'
 export const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell'
-export const CHROMIUM_CANDIDATES = [FULL_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser']
+const CHROMIUM_CANDIDATES = [FULL_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser']
 
 /** No usable Chromium: exit 1 with how to install one. */
 export class ChromiumNotFoundError extends ExternalError {}

@@ -22,6 +22,13 @@
 //      ms per step by process for each kind of run and the rollout orchestrator's by part (Playwright client, settle,
 //      screenshots, observation, egress proxy, request guard, record writer, policy, scheduler and episodes, GC...),
 //      the profile's shares of that run's /proc CPU; stderr has the profile by module and function.
+//  --only layers (not in the default run): where (b)'s cost over (a) goes. At C (--concurrency, default 16) on the
+//      same 2 x C tasks, the fixture web in its own process: (a), then (a) with the rollout's parts added one at a
+//      time, each the library's own code: the egress proxy, the browser-wide request guard, a BrowsingSession per
+//      episode (init scripts, request tracking, the popup check, an observation that waits for the click's navigation
+//      and its load), settling; last `webgym rollout` itself (settle on: episodes, policy, records, the screenshot
+//      store). One row each: steps/s as a share of (a), CPU ms per step by process, and what it adds to the row
+//      before. Alternating --repeats times, the best of each.
 //
 // Speedup, at each concurrency of --speedup-list (default 8,16,32), on 3 x C tasks:
 //  (c) `webgym rollout --mode async` against `--mode sync` (the paper's lock-step baseline), both against
@@ -114,8 +121,8 @@ const SPEEDUP_LIST = integerList('--speedup-list', flags.quick ? '8,16' : flags[
 const PROJECT_LIST = integerList('--project-list', flags['project-list'])
 const MODES_CONCURRENCY = positiveInteger('--modes-concurrency', flags['modes-concurrency'])
 const OBSERVE_MODES = ['screenshot', 'som', 'axtree', 'screenshot+axtree', 'som+axtree']
-if (flags.only !== undefined && !['efficiency', 'speedup', 'modes'].includes(flags.only)) {
-  console.error(`bench/rollout: --only must be efficiency, speedup or modes, got ${JSON.stringify(flags.only)}`)
+if (flags.only !== undefined && !['efficiency', 'speedup', 'modes', 'layers'].includes(flags.only)) {
+  console.error(`bench/rollout: --only must be efficiency, speedup, modes or layers, got ${JSON.stringify(flags.only)}`)
   process.exit(2)
 }
 
@@ -240,16 +247,32 @@ function plannedLength(intent, level) {
   return shape.from + (hash.readUInt32BE(4) % (shape.cap - shape.from))
 }
 
-/** (a) The limit: the same browsers and pages, driven by a bare loop at concurrency C. */
-async function measureBare(tasks, C, {sites: external} = {}) {
+/**
+ * (a) The limit: the same browsers and pages, driven by a bare loop at concurrency C. With `layers` (--only layers),
+ * the rollout's own parts join the loop one at a time, each the library's code as the rollout runs it: 'proxy' (the
+ * browsers reach the fixture web through the egress proxy, in this process), 'guard' (the browser-wide request guard),
+ * 'session' (a BrowsingSession per episode: its init scripts and request tracking, the popup check after each click,
+ * and an observation that waits for a navigation the click began and its load, settling off) and 'settle' (the same
+ * observation once the page has settled).
+ */
+async function measureBare(tasks, C, {sites: external, layers = new Set()} = {}) {
   const BROWSERS = Math.min(4, C)
-  const {launchChromium} = await import(pathToFileURL(join(root, 'dist', 'lib', 'browser', 'chromium.js')).href)
-  const {startSites} = await import(pathToFileURL(join(root, 'dist', 'lib', 'sites', 'server.js')).href)
+  const lib = (path) => import(pathToFileURL(join(root, 'dist', 'lib', path)).href)
+  const {launchChromium} = await lib('browser/chromium.js')
+  const {startSites} = await lib('sites/server.js')
   // With --profile the fixture web runs in a process of its own (`sites serve`), so that each process's CPU is its own.
   const sites = external
     ? {hostResolverRules: external.info.host_resolver_rules, stop: async () => {}}
     : await startSites({port: 0})
   const stopSites = hold('the fixture web', () => sites.stop())
+  const guard = layers.size > 0 ? await fixtureGuard(lib) : null
+  const egress = layers.has('proxy')
+    ? await (await lib('egress/egress-proxy.js')).EgressProxy.start({guard, hostRules: sites.hostResolverRules})
+    : null
+  const stopEgress = hold('the egress proxy', async () => egress?.close())
+  const {BrowsingSession} = layers.has('session') ? await lib('rollout/browsing-session.js') : {}
+  const {DEFAULT_SETTLE} = await lib('rollout/settle.js')
+  const {guardBrowserRequests} = layers.has('guard') ? await lib('rollout/request-guard.js') : {}
   // The bare loop's orchestrator is this process (less what sampling /proc costs it); its browsers are its children.
   const sampler =
     external &&
@@ -270,7 +293,7 @@ async function measureBare(tasks, C, {sites: external} = {}) {
     for (const browser of await Promise.allSettled(
       Array.from({length: BROWSERS}, () =>
         launchChromium({
-          hostResolverRules: sites.hostResolverRules,
+          ...(egress ? {extraArgs: egress.chromiumArgs()} : {hostResolverRules: sites.hostResolverRules}),
           // Playwright would exit on a signal before the rest is cleaned up: the bench handles signals itself.
           launch: {handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false},
         }),
@@ -279,8 +302,10 @@ async function measureBare(tasks, C, {sites: external} = {}) {
       if (browser.status === 'fulfilled') browsers.push(browser.value)
       else throw browser.reason
     }
+    if (guardBrowserRequests) for (const browser of browsers) await guardBrowserRequests(browser, guard)
     const rng = new dist.SeededRandom(0x2545f491)
     const random = () => rng.nextFloat()
+    const point = () => [Math.floor(random() * VIEWPORT.width), Math.floor(random() * VIEWPORT.height)]
     let next = 0
     let steps = 0
     const failures = []
@@ -291,12 +316,34 @@ async function measureBare(tasks, C, {sites: external} = {}) {
         const browser = browsers[worker % browsers.length]
         while (next < tasks.length) {
           const task = tasks[next++]
-          const context = await browser.newContext({viewport: VIEWPORT, deviceScaleFactor: 1})
+          const context = await browser.newContext(
+            BrowsingSession ? ROLLOUT_CONTEXT : {viewport: VIEWPORT, deviceScaleFactor: 1},
+          )
           try {
+            if (BrowsingSession) {
+              const session = await BrowsingSession.open(context, {
+                guard,
+                egress,
+                navigationTimeoutMs: 30_000,
+                jpegQuality: JPEG_QUALITY,
+                settle: layers.has('settle') ? DEFAULT_SETTLE : {...DEFAULT_SETTLE, timeoutMs: 0},
+              })
+              await session.goto(task.start_url)
+              let actionEndedAt = performance.now()
+              for (let i = 0; i < HORIZON; i++) {
+                await session.observe(actionEndedAt)
+                session.beforeAction()
+                await session.page.mouse.click(...point())
+                await session.afterAction()
+                actionEndedAt = performance.now()
+                steps++
+              }
+              continue
+            }
             const page = await context.newPage()
             await page.goto(task.start_url, {waitUntil: 'load', timeout: 30_000})
             for (let i = 0; i < HORIZON; i++) {
-              await page.mouse.click(Math.floor(random() * VIEWPORT.width), Math.floor(random() * VIEWPORT.height))
+              await page.mouse.click(...point())
               // A click that starts a navigation can make the capture fail while the document is swapped: once more.
               await page.screenshot({type: 'jpeg', quality: JPEG_QUALITY, timeout: 30_000}).catch(async () => {
                 await page.waitForLoadState('load', {timeout: 5000}).catch(() => {})
@@ -320,8 +367,27 @@ async function measureBare(tasks, C, {sites: external} = {}) {
   } finally {
     sampler?.stop(false)
     await closeBrowsers()
+    await stopEgress()
     await stopSites()
   }
+}
+
+/** The browser context the rollout opens for an episode (browser-pool.ts). */
+const ROLLOUT_CONTEXT = {
+  viewport: VIEWPORT,
+  deviceScaleFactor: 1,
+  acceptDownloads: false,
+  locale: 'en-US',
+  timezoneId: 'UTC',
+}
+
+/** The rollout's navigation guard on the fixture web: every local address refused, the fixture domain allowed. */
+async function fixtureGuard(lib) {
+  const {NavigationGuard} = await lib('rollout/navigation-guard.js')
+  const {FIXTURE_DOMAIN} = await lib('sites/catalog.js')
+  const guard = new NavigationGuard({})
+  guard.allow(`*.${FIXTURE_DOMAIN}`)
+  return guard
 }
 
 /**
@@ -702,6 +768,78 @@ async function measureEfficiency(work, allTasks, C) {
   }
 }
 
+/** The layers of --only layers, each added to the ones before it; the last row is the rollout command itself. */
+const LAYERS = [
+  ['bare loop', []],
+  ['+ egress proxy', ['proxy']],
+  ['+ request guard', ['proxy', 'guard']],
+  ['+ session (loads waited for)', ['proxy', 'guard', 'session']],
+  ['+ settle', ['proxy', 'guard', 'session', 'settle']],
+]
+
+/**
+ * Where the rollout's cost over the bare loop goes, part by part: the bare loop with the rollout's parts added one at
+ * a time (measureBare's layers), then `webgym rollout` itself (settle on), which adds the episodes, policy, records
+ * and screenshots store. All at C on the same tasks, the fixture web in its own process, each run's CPU sampled by
+ * process; alternating --repeats times, the best of each by steps/s (its CPU from that round).
+ */
+async function measureLayers(work, allTasks, C) {
+  const tasks = sampleTasks(allTasks, 2 * C)
+  const tasksFile = join(work, `layers-${C}.ndjson`)
+  await writeFile(tasksFile, tasks.map((task) => `${JSON.stringify(task)}\n`).join(''))
+  const sites = await serveSites('none')
+  const rows = [...LAYERS.map(([name]) => name), 'rollout command']
+  const best = new Map(rows.map((name) => [name, {rate: 0, cpu: null}]))
+  const keep = (name, stepsPerSecond, cpu) => {
+    if (stepsPerSecond > best.get(name).rate) best.set(name, {rate: stepsPerSecond, cpu})
+  }
+  try {
+    for (let round = 0; round < REPEATS; round++) {
+      for (const [name, layers] of LAYERS) {
+        const run = await measureBare(tasks, C, {sites, layers: new Set(layers)})
+        log(
+          `layers C=${C} ${name}: ${run.steps} steps, ${run.stepsPerSecond.toFixed(2)} steps/s; CPU ms/step: ${cpuLine(run.cpu)}`,
+        )
+        keep(name, run.stepsPerSecond, run.cpu)
+      }
+      const rollout = await measureRollout(
+        work,
+        `layers-rollout-${C}`,
+        tasksFile,
+        C,
+        [
+          '--policy',
+          'random',
+          '--random-actions',
+          'left_click',
+          '--mode',
+          'async',
+          '--horizon',
+          String(HORIZON),
+          '--fixture-faults',
+          'none',
+        ],
+        {sites},
+      )
+      keep('rollout command', rollout.windowRate, rollout.cpu)
+    }
+  } finally {
+    await sites.stop()
+  }
+  const total = (cpu) => cpu.orchestrator + cpu.browsers + cpu.sites
+  const base = best.get(rows[0])
+  let before = null
+  const parts = rows.map((name) => {
+    const {rate: r, cpu} = best.get(name)
+    const delta = before
+      ? ` (${total(cpu) - total(before) >= 0 ? '+' : ''}${(total(cpu) - total(before)).toFixed(1)})`
+      : ''
+    before = cpu
+    return `${name} ${r.toFixed(2)} steps/s = ${(r / base.rate).toFixed(2)} of bare, ${total(cpu).toFixed(1)}${delta} CPU ms/step (${cpuLine(cpu)})`
+  })
+  return `layers at C=${C}, best of ${REPEATS} (fixture web in its own process; each adds to the row before): ${parts.join('; ')}`
+}
+
 /** One more settled rollout at C under `node --cpu-prof`: the orchestrator's CPU per step by part. */
 async function profileRollout(work, tasksFile, C, random, options) {
   const dir = join(work, 'cpu-profiles')
@@ -788,6 +926,11 @@ async function main() {
         `(efficiency ${efficiency.toFixed(2)}, target >= ${TARGET_EFFICIENCY.toFixed(2)} ${met(efficiency >= TARGET_EFFICIENCY)}; C=${2 * C} / C=${C} ${past.toFixed(2)}, target >= ${TARGET_PAST_SATURATION.toFixed(2)} ${met(past >= TARGET_PAST_SATURATION)}; unsettled ${(best.unsettled / best.bare).toFixed(2)} of bare; settling costs ${(100 * (1 - best.settled / best.unsettled)).toFixed(0)}% of the unsettled rate)` +
         (flags.profile ? `; ${profileSummary(cpu, profiled)}` : ''),
     )
+  }
+  // Not part of the default run: a diagnosis of the efficiency gap, asked for by name.
+  if (flags.only === 'layers') {
+    const C = flags.concurrency ? positiveInteger('--concurrency', flags.concurrency) : 16
+    parts.push(await measureLayers(work, allTasks, C))
   }
   if (flags.only === undefined || flags.only === 'modes') {
     const C = MODES_CONCURRENCY

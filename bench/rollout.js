@@ -101,6 +101,20 @@ const EPISODE_SHAPE = {
   hard: {cap: 30, fail: 0.4, from: 10},
 }
 
+/** The rollout of (b): random left clicks, async, HORIZON steps, the fixture web without faults. */
+const RANDOM_CLICKS = [
+  '--policy',
+  'random',
+  '--random-actions',
+  'left_click',
+  '--mode',
+  'async',
+  '--horizon',
+  String(HORIZON),
+  '--fixture-faults',
+  'none',
+]
+
 const {values: flags} = parseArgs({
   options: {
     concurrency: {type: 'string'},
@@ -718,18 +732,6 @@ async function measureEfficiency(work, allTasks, C) {
   const tasks = sampleTasks(allTasks, 2 * C)
   const tasksFile = await writeTasks(`efficiency-${C}.ndjson`, tasks)
   const wideFile = await writeTasks(`efficiency-${2 * C}.ndjson`, sampleTasks(allTasks, 4 * C))
-  const random = [
-    '--policy',
-    'random',
-    '--random-actions',
-    'left_click',
-    '--mode',
-    'async',
-    '--horizon',
-    String(HORIZON),
-    '--fixture-faults',
-    'none',
-  ]
   const sites = flags.profile ? await serveSites('none') : null
   const options = {sites: sites ?? undefined}
   const best = {bare: 0, settled: 0, unsettled: 0, wide: 0}
@@ -747,21 +749,21 @@ async function measureEfficiency(work, allTasks, C) {
         `bare C=${C}: ${bare.steps} steps in ${bare.seconds.toFixed(1)} s = ${bare.stepsPerSecond.toFixed(2)} steps/s${bare.cpu ? `; CPU ms/step: ${cpuLine(bare.cpu)}` : ''}`,
       )
       keep('bare', bare, bare.stepsPerSecond)
-      const settled = await measureRollout(work, `random-settled-${C}`, tasksFile, C, random, options)
+      const settled = await measureRollout(work, `random-settled-${C}`, tasksFile, C, RANDOM_CLICKS, options)
       keep('settled', settled, settled.windowRate)
       const unsettled = await measureRollout(
         work,
         `random-unsettled-${C}`,
         tasksFile,
         C,
-        [...random, '--settle-timeout', '0'],
+        [...RANDOM_CLICKS, '--settle-timeout', '0'],
         options,
       )
       keep('unsettled', unsettled, unsettled.windowRate)
-      const wide = await measureRollout(work, `random-settled-${2 * C}`, wideFile, 2 * C, random, options)
+      const wide = await measureRollout(work, `random-settled-${2 * C}`, wideFile, 2 * C, RANDOM_CLICKS, options)
       keep('wide', wide, wide.windowRate)
     }
-    const parts = sites ? await profileRollout(work, tasksFile, C, random, options) : null
+    const parts = sites ? await profileRollout(work, tasksFile, C, RANDOM_CLICKS, options) : null
     return {best, cpu, parts}
   } finally {
     await sites?.stop()
@@ -802,25 +804,7 @@ async function measureLayers(work, allTasks, C) {
         )
         keep(name, run.stepsPerSecond, run.cpu)
       }
-      const rollout = await measureRollout(
-        work,
-        `layers-rollout-${C}`,
-        tasksFile,
-        C,
-        [
-          '--policy',
-          'random',
-          '--random-actions',
-          'left_click',
-          '--mode',
-          'async',
-          '--horizon',
-          String(HORIZON),
-          '--fixture-faults',
-          'none',
-        ],
-        {sites},
-      )
+      const rollout = await measureRollout(work, `layers-rollout-${C}`, tasksFile, C, RANDOM_CLICKS, {sites})
       keep('rollout command', rollout.windowRate, rollout.cpu)
     }
   } finally {

@@ -26,9 +26,10 @@
 //      same 2 x C tasks, the fixture web in its own process: (a), then (a) with the rollout's parts added one at a
 //      time, each the library's own code: the egress proxy, the browser-wide request guard, a BrowsingSession per
 //      episode (init scripts, request tracking, the popup check, an observation that waits for the click's navigation
-//      and its load), settling; last `webgym rollout` itself (settle on: episodes, policy, records, the screenshot
-//      store). One row each: steps/s as a share of (a), CPU ms per step by process, and what it adds to the row
-//      before. Alternating --repeats times, the best of each.
+//      and its load), settle's in-page probe alone (installed in every page, not waited on), settling; last `webgym
+//      rollout` itself (settle on: episodes, policy, records, the screenshot store). One row each: steps/s as a share
+//      of (a), CPU ms per step by process, and what it adds to the row before. Alternating --repeats times, the best
+//      of each.
 //
 // Speedup, at each concurrency of --speedup-list (default 8,16,32), on 3 x C tasks:
 //  (c) `webgym rollout --mode async` against `--mode sync` (the paper's lock-step baseline), both against
@@ -266,8 +267,9 @@ function plannedLength(intent, level) {
  * the rollout's own parts join the loop one at a time, each the library's code as the rollout runs it: 'proxy' (the
  * browsers reach the fixture web through the egress proxy, in this process), 'guard' (the browser-wide request guard),
  * 'session' (a BrowsingSession per episode: its init scripts and request tracking, the popup check after each click,
- * and an observation that waits for a navigation the click began and its load, settling off) and 'settle' (the same
- * observation once the page has settled).
+ * and an observation that waits for a navigation the click began and its load, settling off), 'probe' (settle's
+ * in-page probe installed in every page, but nothing waits on it: what the probe costs the pages by itself) and
+ * 'settle' (the observation once the page has settled: the probe polled, the quiet window, the retake check).
  */
 async function measureBare(tasks, C, {sites: external, layers = new Set()} = {}) {
   const BROWSERS = Math.min(4, C)
@@ -285,7 +287,7 @@ async function measureBare(tasks, C, {sites: external, layers = new Set()} = {})
     : null
   const stopEgress = hold('the egress proxy', async () => egress?.close())
   const {BrowsingSession} = layers.has('session') ? await lib('rollout/browsing-session.js') : {}
-  const {DEFAULT_SETTLE} = await lib('rollout/settle.js')
+  const {DEFAULT_SETTLE, SETTLE_PROBE} = await lib('rollout/settle.js')
   const {guardBrowserRequests} = layers.has('guard') ? await lib('rollout/request-guard.js') : {}
   // The bare loop's orchestrator is this process (less what sampling /proc costs it); its browsers are its children.
   const sampler =
@@ -335,6 +337,8 @@ async function measureBare(tasks, C, {sites: external, layers = new Set()} = {})
           )
           try {
             if (BrowsingSession) {
+              // With settling on the session installs the probe itself.
+              if (layers.has('probe') && !layers.has('settle')) await context.addInitScript(SETTLE_PROBE)
               const session = await BrowsingSession.open(context, {
                 guard,
                 egress,
@@ -776,7 +780,8 @@ const LAYERS = [
   ['+ egress proxy', ['proxy']],
   ['+ request guard', ['proxy', 'guard']],
   ['+ session (loads waited for)', ['proxy', 'guard', 'session']],
-  ['+ settle', ['proxy', 'guard', 'session', 'settle']],
+  ['+ settle probe (not waited on)', ['proxy', 'guard', 'session', 'probe']],
+  ['+ settle', ['proxy', 'guard', 'session', 'probe', 'settle']],
 ]
 
 /**

@@ -7,6 +7,8 @@ function scripted(options: {
   probe?: (at: number) => {quietMs: number; busy: string | null; doc?: string; changes?: number} | 'hang'
   inflight?: (at: number) => number
   navigation?: Promise<void> | null
+  /** Called each time the page's probe is asked. */
+  onAsk?: () => void
 }): SettleTarget {
   const start = performance.now()
   let navigation = options.navigation ?? null
@@ -14,6 +16,7 @@ function scripted(options: {
   return {
     page: {
       evaluate: async () => {
+        options.onAsk?.()
         const reply = options.probe?.(performance.now() - start) ?? {quietMs: 1e9, busy: null}
         return reply === 'hang' ? new Promise(() => {}) : reply
       },
@@ -38,6 +41,16 @@ describe('waitForSettle', () => {
     const result = await settle(scripted({inflight: (at) => (at < 300 ? 1 : 0)}))
     expect(result.settled).toBe(true)
     expect(result.ms).toBeGreaterThanOrEqual(300)
+  })
+
+  it('asks the page only once it could be settled: once on a page that stays quiet, not while a request is in flight', async () => {
+    let asked = 0
+    const onAsk = () => asked++
+    expect(await settle(scripted({onAsk}))).toMatchObject({settled: true, busy: null})
+    expect(asked).toBe(1)
+    asked = 0
+    expect(await settle(scripted({inflight: (at) => (at < 300 ? 1 : 0), onAsk}))).toMatchObject({settled: true})
+    expect(asked).toBe(1)
   })
 
   it('ends at the bound with what was still going on: a request that never ends, a page that keeps changing, a probe that never answers', async () => {

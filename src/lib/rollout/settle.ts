@@ -194,6 +194,16 @@ export async function waitForSettle(
       continue
     }
     const spent = performance.now() - started - navigationMs
+    // While a request is in flight, or the window since the action or the last request is not yet over, the page
+    // cannot be settled whatever it says: asking it would cost a round trip to the browser (about 3 ms of CPU between
+    // the two processes) and tell nothing new. It is asked when it could be settled, and at the bound for the reason.
+    const waiting = target.network()
+    const sinceQuiet = performance.now() - Math.max(actionEndedAt, waiting.lastChangeAt)
+    if (spent < options.timeoutMs && (waiting.inflight > 0 || sinceQuiet < options.quietMs)) {
+      const until = waiting.inflight > 0 ? options.quietMs : options.quietMs - sinceQuiet
+      await sleep(Math.min(options.timeoutMs - spent, Math.max(MIN_POLL_MS, until)))
+      continue
+    }
     const probe = await askProbe(target.page)
     const network = target.network()
     const now = performance.now()

@@ -50,6 +50,7 @@ const probe = (page: Page) =>
     quietMs: number
     doc: string
     changes: number
+    title: string
   }>
 
 describe('the settle probe', () => {
@@ -94,6 +95,21 @@ describe('the settle probe', () => {
     expect((await probe(page)).changes).toBe(before.changes)
     await page.evaluate(`document.getElementById('a').style.color = 'blue'`)
     expect((await probe(page)).changes).toBeGreaterThan(before.changes)
+    await page.context().close()
+  })
+
+  it("answers with the document's title as the browser has it, whatever the page does to the getter later", async () => {
+    const page = await openPage()
+    expect((await probe(page)).title).toBe('start')
+    await page.evaluate(`document.title = 'renamed'`)
+    expect((await probe(page)).title).toBe('renamed')
+    await page.evaluate(`(() => {
+      Object.defineProperty(Document.prototype, 'title', {get: () => 'spoofed', configurable: true})
+      Function.prototype.call = function () { return 'spoofed' }
+    })()`)
+    expect(await page.evaluate('document.title')).toBe('spoofed')
+    expect((await probe(page)).title).toBe('renamed')
+    expect(await page.title()).toBe('renamed')
     await page.context().close()
   })
 

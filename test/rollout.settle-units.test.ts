@@ -4,7 +4,9 @@ import {observeSettled, waitForSettle, type SettleTarget} from '../src/lib/rollo
 // The settle loop's timing on a scripted page: its probe answers and its network counts change over time. The browser
 // side of settling is tested against real Chromium in rollout.settle.test.ts.
 function scripted(options: {
-  probe?: (at: number) => {quietMs: number; busy: string | null; doc?: string; changes?: number} | 'hang'
+  probe?: (
+    at: number,
+  ) => {quietMs: number; busy: string | null; doc?: string; changes?: number; title?: string} | 'hang'
   inflight?: (at: number) => number
   navigation?: Promise<void> | null
   /** Called each time the page's probe is asked. */
@@ -143,6 +145,26 @@ describe('observeSettled', () => {
     expect(captures).toBeGreaterThan(1)
     expect(captures).toBeLessThanOrEqual(4)
     expect(settle.retaken).toBe(captures - 1)
+  })
+
+  it('tells the capture whether the check follows it, and gives back the title the check read', async () => {
+    const told: boolean[] = []
+    let title = 'Before'
+    const target = scripted({probe: () => ({quietMs: 1e9, busy: null, doc: 'a', changes: 3, title})})
+    const checked = await observeSettled(target, options, performance.now(), async (check) => {
+      told.push(check)
+      title = 'Shown'
+    })
+    expect(told).toEqual([true])
+    expect(checked.title).toBe('Shown')
+    // A page whose wait the bound ended is observed once, with no check after it: no title from it.
+    told.length = 0
+    const changing = scripted({probe: () => ({quietMs: 1, busy: null, doc: 'a', changes: 0, title: 'Changing'})})
+    const unsettled = await observeSettled(changing, {...options, timeoutMs: 200}, performance.now(), async (check) => {
+      told.push(check)
+    })
+    expect(told).toEqual([false])
+    expect(unsettled.title).toBeNull()
   })
 
   it('never retakes an observation whose wait the bound ended', async () => {

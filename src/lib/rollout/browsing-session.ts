@@ -151,13 +151,20 @@ export class BrowsingSession implements SettleTarget {
    */
   async observe(actionEndedAt: number): Promise<{observation: Observation; settle: SettleResult | null}> {
     if (this.options.settle.timeoutMs > 0) {
-      const {observation, settle} = await observeSettled(
+      // The check after an observation reads the title with it (settle.ts, (7)); an observation no check follows
+      // reads it itself, right after the screenshot.
+      let titled = true
+      const {observation, settle, title} = await observeSettled(
         this,
         {...this.options.settle, navigationTimeoutMs: this.options.navigationTimeoutMs},
         actionEndedAt,
-        () => this.capture(),
+        (checked) => {
+          titled = !checked
+          return this.capture({title: titled})
+        },
       )
-      return {observation, settle}
+      if (titled) return {observation, settle}
+      return {observation: {...observation, title: title ?? (await this.pageTitle())}, settle}
     }
     if (this.navigating) await this.navigating
     // Images still loading after the document is parsed: worth a short wait, not a hung page's whole timeout.
@@ -166,11 +173,12 @@ export class BrowsingSession implements SettleTarget {
   }
 
   /**
-   * The JPEG screenshot of the viewport, the URL and the title, as they are now, then what the observation mode reads
-   * of the page right after the screenshot (the numbered elements, in modes with element ids) and what it shows.
+   * The JPEG screenshot of the viewport, the URL and the title (unless `title` is false: the caller reads it after),
+   * as they are now, then what the observation mode reads of the page right after the screenshot (the numbered
+   * elements, in modes with element ids) and what it shows.
    */
-  async capture(): Promise<Observation> {
-    const plain = await this.captureScreenshot()
+  async capture({title = true}: {title?: boolean} = {}): Promise<Observation> {
+    const plain = await this.captureScreenshot(title)
     const mode = this.options.observe ?? SCREENSHOT_MODE
     const viewport = this.page.viewportSize() ?? {width: 1280, height: 720}
     const parts = await mode.capture(this.page, viewport)
@@ -178,7 +186,7 @@ export class BrowsingSession implements SettleTarget {
     return {...plain, shown: shown.image, elements: parts.elements, text: shown.text}
   }
 
-  private async captureScreenshot(): Promise<Omit<Observation, 'shown' | 'elements'>> {
+  private async captureScreenshot(readTitle: boolean): Promise<Omit<Observation, 'shown' | 'elements'>> {
     const page = this.page
     let observedAt = Date.now()
     // A screenshot taken while a document is being swapped stalls until the new one is there; the second try, once
@@ -189,8 +197,12 @@ export class BrowsingSession implements SettleTarget {
       observedAt = Date.now()
       return shoot(this.options.navigationTimeoutMs)
     })
-    const title = await page.title().catch(() => '')
+    const title = readTitle ? await this.pageTitle(page) : ''
     return {image, url: page.url(), title, observedAt}
+  }
+
+  private pageTitle(page: Page = this.page): Promise<string> {
+    return page.title().catch(() => '')
   }
 
   /** Call before an action: a tab it opens is waited for by `afterAction`. */

@@ -155,11 +155,16 @@ export const SETTLE_PROBE = `(() => {
     }
     return null
   }
-  Object.defineProperty(window, '__webgymSettle', {value: function () { return {quietMs: now() - last, busy: busy(), doc: doc, changes: changes} }})
+  // The document's title through the getter as it was before the page's scripts ran (bound now: a page that replaces
+  // the getter or Function.prototype.call later changes nothing here).
+  var titleDescriptor = Object.getOwnPropertyDescriptor(Document.prototype, 'title')
+  var readTitle = titleDescriptor && titleDescriptor.get ? Function.prototype.call.bind(titleDescriptor.get, document) : function () { return document.title }
+  var title = function () { try { return String(readTitle()) } catch (e) { return undefined } }
+  Object.defineProperty(window, '__webgymSettle', {value: function () { return {quietMs: now() - last, busy: busy(), doc: doc, changes: changes, title: title()} }})
 })()`
 
 // Evaluated on each poll; a page the init script did not reach (an error page) reports only its readyState.
-const ASK_PROBE = `typeof window.__webgymSettle === 'function' ? window.__webgymSettle() : {quietMs: 1e9, busy: document.readyState === 'complete' ? null : 'loading'}`
+const ASK_PROBE = `typeof window.__webgymSettle === 'function' ? window.__webgymSettle() : {quietMs: 1e9, busy: document.readyState === 'complete' ? null : 'loading', title: document.title}`
 
 interface ProbeReply {
   quietMs: number
@@ -167,6 +172,8 @@ interface ProbeReply {
   /** Absent on a page the init script did not reach. */
   doc?: string
   changes?: number
+  /** The document's title when the probe was asked. */
+  title?: string
 }
 
 /** Longest wait for one answer of the page's probe: a renderer stuck in a script answers nothing. */
@@ -228,15 +235,17 @@ export async function waitForSettle(
 
 /**
  * Whether the page is as it was when `mark` was taken: no navigation or request begun, the same document, and no
- * change the probe saw. A page that cannot tell (no probe) counts as unchanged when it is still quiet.
+ * change the probe saw. A page that cannot tell (no probe) counts as unchanged when it is still quiet. Null when it
+ * changed; else the document's title, read by the same question to the page (null when the page did not say).
  */
-export async function unchangedSince(target: SettleTarget, mark: SettleMark): Promise<boolean> {
-  if (target.navigation()) return false
+export async function unchangedSince(target: SettleTarget, mark: SettleMark): Promise<{title: string | null} | null> {
+  if (target.navigation()) return null
   const network = target.network()
-  if (network.inflight > 0 || network.lastChangeAt !== mark.networkAt) return false
+  if (network.inflight > 0 || network.lastChangeAt !== mark.networkAt) return null
   const probe = await askProbe(target.page)
-  if (probe === null || probe.busy !== null) return false
-  return (probe.doc ?? null) === mark.doc && (probe.changes ?? null) === mark.changes
+  if (probe === null || probe.busy !== null) return null
+  if ((probe.doc ?? null) !== mark.doc || (probe.changes ?? null) !== mark.changes) return null
+  return {title: typeof probe.title === 'string' ? probe.title : null}
 }
 
 /** The longest run of settle-then-observe tries before the last one stands as it is. */
@@ -246,20 +255,25 @@ const MAX_OBSERVE_TRIES = 4
  * Settles, observes with `capture`, and checks that the page did not change while it was observed (7); if it did,
  * settles and observes again, the tries together within the settle bound. What `capture` returned last stands, with
  * the whole wait as the settle time; an observation taken after the bound ended a wait is never retried.
+ * `capture` is told whether the check follows it: when it does and finds the page unchanged, the document's title it
+ * read comes back as `title` (the caller need not ask the browser for it apart); else `title` is null.
  */
 export async function observeSettled<T>(
   target: SettleTarget,
   options: SettleOptions,
   actionEndedAt: number,
-  capture: () => Promise<T>,
-): Promise<{observation: T; settle: SettleResult}> {
+  capture: (checked: boolean) => Promise<T>,
+): Promise<{observation: T; settle: SettleResult; title: string | null}> {
   const started = performance.now()
   let settle = await waitForSettle(target, options, actionEndedAt)
   let waited = settle.ms
   for (let tries = 1; ; tries++) {
-    const observation = await capture()
-    if (!settle.settled || !settle.mark || tries >= MAX_OBSERVE_TRIES || (await unchangedSince(target, settle.mark))) {
-      return {observation, settle: {...settle, ms: waited, ...(tries > 1 ? {retaken: tries - 1} : {})}}
+    const mark = settle.settled && tries < MAX_OBSERVE_TRIES ? settle.mark : undefined
+    const observation = await capture(mark !== undefined)
+    const unchanged = mark ? await unchangedSince(target, mark) : null
+    if (!mark || unchanged) {
+      const whole = {...settle, ms: waited, ...(tries > 1 ? {retaken: tries - 1} : {})}
+      return {observation, settle: whole, title: unchanged?.title ?? null}
     }
     const left = options.timeoutMs - (performance.now() - started)
     settle = await waitForSettle(target, {...options, timeoutMs: Math.max(1, left)}, performance.now())

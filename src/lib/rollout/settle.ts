@@ -163,7 +163,7 @@ export const SETTLE_PROBE = `(() => {
   Object.defineProperty(window, '__webgymSettle', {value: function () { return {quietMs: now() - last, busy: busy(), doc: doc, changes: changes, title: title()} }})
 })()`
 
-// Evaluated on each poll; a page the init script did not reach (an error page) reports only its readyState.
+// Evaluated on each poll; a page the init script did not reach (an error page) reports only its readyState and title.
 const ASK_PROBE = `typeof window.__webgymSettle === 'function' ? window.__webgymSettle() : {quietMs: 1e9, busy: document.readyState === 'complete' ? null : 'loading', title: document.title}`
 
 interface ProbeReply {

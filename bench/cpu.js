@@ -38,6 +38,7 @@ export function readProcTree() {
       self,
       ticks: self + Number(fields[13]) + Number(fields[14]),
       sys: Number(fields[12]),
+      start: fields[19],
     })
   }
   return tree
@@ -63,6 +64,69 @@ export function treeTicks(tree, pid) {
     stack.push(...(children.get(at) ?? []))
   }
   return ticks
+}
+
+// A process's kind by pid and start time (a pid can be reused): its command line is read once.
+const kinds = new Map()
+
+/**
+ * What a process of a Chromium browser is, from its command line: 'browser' (no --type), 'renderer', 'gpu', 'network'
+ * (the network service), 'zygote', or 'other' (other utilities, the crash handler).
+ */
+function chromiumKind(pid, start) {
+  const known = kinds.get(pid)
+  if (known?.start === start) return known.kind
+  let args = []
+  try {
+    args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
+  } catch {}
+  const flag = (name) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3)
+  const type = flag('type')
+  const kind =
+    type === undefined
+      ? /chrom|headless_shell/.test(basename(args[0] ?? '')) && !/crashpad/.test(args[0] ?? '')
+        ? 'browser'
+        : 'other'
+      : type === 'renderer'
+        ? 'renderer'
+        : type === 'gpu-process'
+          ? 'gpu'
+          : type === 'zygote'
+            ? 'zygote'
+            : type === 'utility' && /NetworkService/.test(flag('utility-sub-type') ?? '')
+              ? 'network'
+              : 'other'
+  kinds.set(pid, {start, kind})
+  return kind
+}
+
+/** The kinds of Chromium process that chromiumTicks splits a browser's CPU into. */
+export const CHROMIUM_PARTS = ['browser process', 'renderers', 'GPU process', 'network service', 'other']
+
+/**
+ * CPU ticks of the Chromium browsers among `pid`'s children, with their processes, by kind (CHROMIUM_PARTS): each
+ * process's own ticks go to its kind; what a zygote reaped (renderers that ended with their browser context) to the
+ * renderers, what the browser process reaped to 'other'. Processes under `pid` that are not Chromium browsers (the
+ * fixture web's process) are left out.
+ */
+export function chromiumTicks(tree, pid) {
+  const children = new Map()
+  for (const [child, {ppid}] of tree) {
+    if (!children.has(ppid)) children.set(ppid, [])
+    children.get(ppid).push(child)
+  }
+  const parts = Object.fromEntries(CHROMIUM_PARTS.map((part) => [part, 0]))
+  const partOf = {browser: 'browser process', renderer: 'renderers', gpu: 'GPU process', network: 'network service'}
+  const stack = (children.get(pid) ?? []).filter((child) => chromiumKind(child, tree.get(child).start) === 'browser')
+  while (stack.length > 0) {
+    const at = stack.pop()
+    const {self, ticks, start} = tree.get(at)
+    const kind = chromiumKind(at, start)
+    parts[partOf[kind] ?? 'other'] += self
+    parts[kind === 'zygote' ? 'renderers' : 'other'] += ticks - self
+    stack.push(...(children.get(at) ?? []))
+  }
+  return parts
 }
 
 /** CPU ms of a group at time `at` (ms since the epoch), interpolated between the samples around it. */

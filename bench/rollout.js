@@ -73,7 +73,7 @@ import {tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
 import {fileURLToPath, pathToFileURL} from 'node:url'
 import {parseArgs} from 'node:util'
-import {cpuAt, profileParts, reportProfile, startCpuSampler, treeTicks} from './cpu.js'
+import {CHROMIUM_PARTS, chromiumTicks, cpuAt, profileParts, reportProfile, startCpuSampler, treeTicks} from './cpu.js'
 import {episodeTimes, lockStepTotalMs, projectedBound} from './lock-step.js'
 import {startPolicyStandin} from './policy-standin.js'
 
@@ -299,6 +299,7 @@ async function measureBare(tasks, C, {sites: external, layers = new Set()} = {})
         orchestrator: self.self,
         browsers: treeTicks(tree, process.pid) - self.self - sitesTicks,
         sites: sitesTicks,
+        ...chromiumGroups(tree, process.pid),
       }
     })
   const browsers = []
@@ -325,6 +326,7 @@ async function measureBare(tasks, C, {sites: external, layers = new Set()} = {})
     let next = 0
     let steps = 0
     const failures = []
+    const servedBefore = external ? await servedSoFar(external) : null
     const started = performance.now()
     const from = Date.now()
     await Promise.all(
@@ -381,7 +383,8 @@ async function measureBare(tasks, C, {sites: external, layers = new Set()} = {})
     const to = Date.now()
     if (failures.length > 0) log(`bare loop: ${failures.length} episodes failed, first: ${failures[0]}`)
     const cpu = sampler ? cpuPerStep(sampler.stop(), from, to, steps, {orchestrator: true}) : null
-    return {steps, seconds, stepsPerSecond: rate(steps, seconds), cpu}
+    const served = servedBefore ? servedPerStep(servedBefore, await servedSoFar(external), steps) : null
+    return {steps, seconds, stepsPerSecond: rate(steps, seconds), cpu: cpu && {...cpu, served}}
   } finally {
     sampler?.stop(false)
     await closeBrowsers()
@@ -424,8 +427,31 @@ function cpuPerStep({samples, ownMs}, from, to, steps, ownSampling = {}) {
   )
 }
 
+// The browsers' CPU by kind of Chromium process (bench/cpu.js), as groups of the sampler beside the processes'.
+const CHROMIUM_GROUP = 'chromium: '
+const chromiumGroups = (tree, pid) =>
+  Object.fromEntries(Object.entries(chromiumTicks(tree, pid)).map(([part, ticks]) => [CHROMIUM_GROUP + part, ticks]))
+
 const cpuLine = (cpu) =>
-  `orchestrator ${cpu.orchestrator.toFixed(2)}, browsers ${cpu.browsers.toFixed(2)}, fixture web ${cpu.sites.toFixed(2)}`
+  `orchestrator ${cpu.orchestrator.toFixed(2)}, browsers ${cpu.browsers.toFixed(2)} [${chromiumLine(cpu)}], fixture web ${cpu.sites.toFixed(2)}` +
+  (cpu.served ? ` {served per step: ${servedLine(cpu.served)}}` : '')
+
+/** What the fixture web (in its own process) has served so far: its health's counts (sites/served-counts.ts). */
+async function servedSoFar(sites) {
+  const response = await fetch(`${sites.info.url}/__webgym/health`, {headers: {'x-webgym-token': sites.info.token}})
+  return (await response.json()).served
+}
+
+const servedPerStep = (before, after, steps) =>
+  Object.fromEntries(Object.keys(after).map((kind) => [kind, (after[kind] - before[kind]) / Math.max(1, steps)]))
+
+/** Pages' documents, images and other resources the fixture web served per step, and the answers left unfinished. */
+const servedLine = (served) =>
+  `documents ${served.html.toFixed(2)}, images ${served.image.toFixed(2)}, other ${(served.script + served.style + served.data + served.other).toFixed(2)}, left unfinished ${served.unfinished.toFixed(2)}`
+
+/** The browsers' CPU per step by kind of Chromium process. */
+const chromiumLine = (cpu) =>
+  CHROMIUM_PARTS.map((part) => `${part} ${cpu[CHROMIUM_GROUP + part].toFixed(1)}`).join(', ')
 
 /** One `webgym rollout` run at concurrency C: steps/s over its episodes' window, from spawn to exit, and its own. */
 async function measureRollout(work, name, tasksFile, C, args, {sites, nodeArgs} = {}) {
@@ -442,11 +468,13 @@ async function measureRollout(work, name, tasksFile, C, args, {sites, nodeArgs} 
         orchestrator: self.self,
         browsers: treeTicks(tree, child.pid) - self.self,
         sites: treeTicks(tree, sites.pid),
+        ...chromiumGroups(tree, child.pid),
       }
     })
     return () => sampler.stop(false)
   }
   const sitesArgs = sites ? ['--sites', sites.info.url, '--sites-token', sites.info.token] : []
+  const servedBefore = sites ? await servedSoFar(sites) : null
   const {wall, exitedAt, stderr, watched} = await runCli(
     [
       'rollout',
@@ -508,7 +536,8 @@ async function measureRollout(work, name, tasksFile, C, args, {sites, nodeArgs} 
   )
   const from = Math.min(...trajectories.map((t) => Date.parse(t.run.started_at)))
   const to = Math.max(...trajectories.map((t) => Date.parse(t.run.ended_at)))
-  const cpu = watched ? cpuPerStep(watched, from, to, summary.steps) : null
+  const served = servedBefore ? servedPerStep(servedBefore, await servedSoFar(sites), summary.steps) : null
+  const cpu = watched ? {...cpuPerStep(watched, from, to, summary.steps), served} : null
   if (cpu) log(`${name}: CPU ms/step in the window: ${cpuLine(cpu)}`)
   return {
     steps: summary.steps,

@@ -1,5 +1,6 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {Catalog} from '../src/lib/sites/catalog.js'
+import {POLL_PATH} from '../src/lib/sites/hazard-pages.js'
 import {startSites, type SitesServer} from '../src/lib/sites/server.js'
 import {httpGet, sessionCookie} from './helpers/sites-http.js'
 
@@ -70,6 +71,27 @@ describe('fixture web server', () => {
     }
     const health = await httpGet(server, site.host, '/__webgym/health', {headers: controlHeaders})
     expect(JSON.parse(health.body)).toMatchObject({ok: true, sites: server.catalog.sites.length})
+  })
+
+  it('counts what it served to pages by kind, and the answers a client left unfinished, in its health', async () => {
+    const health = async () =>
+      JSON.parse((await httpGet(server, 'x.webgym.test', '/__webgym/health', {headers: controlHeaders})).body).served
+    const before = await health()
+    const site = server.catalog.sites[1]!
+    await httpGet(server, site.host, '/')
+    await httpGet(server, site.host, '/img/product/7-abc.svg')
+    await httpGet(server, site.host, '/img/product/8-abc.svg')
+    // A long poll the client leaves: the connection closes before an answer was sent.
+    await httpGet(server, site.host, POLL_PATH, {timeoutMs: 200}).catch(() => {})
+    await expect.poll(async () => (await health()).unfinished).toBe(before.unfinished + 1)
+    const after = await health()
+    // The health requests themselves, control endpoints, are not counted.
+    expect(after).toEqual({
+      ...before,
+      html: before.html + 1,
+      image: before.image + 2,
+      unfinished: before.unfinished + 1,
+    })
   })
 
   it('keeps per-session state by cookie and checks a task fact by fact', async () => {

@@ -20,6 +20,7 @@ import {imageSvg} from './images.js'
 import {PageSites, checkPageQuestion} from './pages/page-sites.js'
 import {PAGES_SOURCE} from './pages/page-tasks.js'
 import {SessionLog, type HazardPart} from './session-log.js'
+import {ServedCounts} from './served-counts.js'
 import {SESSION_COOKIE, SessionStore} from './sessions.js'
 import type {SiteInfo, SiteReply, SiteRequest} from './types.js'
 
@@ -72,7 +73,9 @@ export async function startSites(options: SitesOptions = {}): Promise<SitesServe
   const passes = new RedirectPasses()
   const sockets = new Set<Socket>()
 
+  const served = new ServedCounts()
   const server = createServer((request, response) => {
+    if (!request.url?.startsWith('/__webgym/')) served.watch(response)
     handleRequest(request, response).catch((error: Error) => {
       if (!response.headersSent)
         send(response, {
@@ -247,6 +250,7 @@ export async function startSites(options: SitesOptions = {}): Promise<SitesServe
         sites: catalog.sites.length,
         pages: pages?.pages.length ?? 0,
         sessions: sessions.size,
+        served: served.counts(),
       })
     if (endpoint === 'check') {
       const body =
@@ -357,11 +361,9 @@ function toConfig(spec: FaultConfig | string): FaultConfig {
 }
 
 function send(response: ServerResponse, reply: SiteReply): void {
-  response.writeHead(reply.status, {
-    'content-type': reply.type ?? 'text/html; charset=utf-8',
-    'cache-control': 'no-store',
-    ...reply.headers,
-  })
+  // Set apart, so that the count of what was served (ServedCounts) can read it back.
+  response.setHeader('content-type', reply.type ?? 'text/html; charset=utf-8')
+  response.writeHead(reply.status, {'cache-control': 'no-store', ...reply.headers})
   response.end(reply.body)
 }
 

@@ -70,7 +70,8 @@ export class PageSites {
    */
   async serve(page: SavedPage, method: string, path: string, response: ServerResponse): Promise<void> {
     const reply = await this.reply(page, method, path)
-    response.writeHead(reply.status, {'content-type': reply.type, 'cache-control': 'no-store'})
+    response.setHeader('content-type', reply.type)
+    response.writeHead(reply.status, {'cache-control': 'no-store'})
     response.end(reply.body)
     if (reply.status === 200) setImmediate(() => void this.tasksOf(page).catch(() => {}))
   }

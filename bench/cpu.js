@@ -71,15 +71,19 @@ const kinds = new Map()
 
 /**
  * What a process of a Chromium browser is, from its command line: 'browser' (no --type), 'renderer', 'gpu', 'network'
- * (the network service), 'zygote', or 'other' (other utilities, the crash handler).
+ * (the network service), 'zygote', or 'other' (other utilities, the crash handler); null for one that has ended,
+ * unseen before.
  */
 function chromiumKind(pid, start) {
   const known = kinds.get(pid)
   if (known?.start === start) return known.kind
   let args = []
   try {
-    args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
+    // Chromium's forked processes rewrite their command line as one string with spaces.
+    args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/)
   } catch {}
+  // A process that has ended and is not yet reaped has no command line: it is what it was when last seen.
+  if (args.join('') === '') return known?.kind ?? null
   const flag = (name) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3)
   const type = flag('type')
   const kind =
@@ -96,7 +100,8 @@ function chromiumKind(pid, start) {
             : type === 'utility' && /NetworkService/.test(flag('utility-sub-type') ?? '')
               ? 'network'
               : 'other'
-  kinds.set(pid, {start, kind})
+  // A zygote's child reads as a zygote until it has become what it was forked for: asked again next time.
+  if (kind !== 'zygote') kinds.set(pid, {start, kind})
   return kind
 }
 
@@ -120,8 +125,16 @@ export function chromiumTicks(tree, pid) {
   const stack = (children.get(pid) ?? []).filter((child) => chromiumKind(child, tree.get(child).start) === 'browser')
   while (stack.length > 0) {
     const at = stack.pop()
-    const {self, ticks, start} = tree.get(at)
-    const kind = chromiumKind(at, start)
+    const {ppid, self, ticks, start} = tree.get(at)
+    // One that ended before it was ever seen, or one just forked (it still reads as the zygote): a zygote's children
+    // are nearly all renderers.
+    const own = chromiumKind(at, start)
+    const kind =
+      own !== null && own !== 'zygote'
+        ? own
+        : chromiumKind(ppid, tree.get(ppid)?.start) === 'zygote'
+          ? 'renderer'
+          : (own ?? 'other')
     parts[partOf[kind] ?? 'other'] += self
     parts[kind === 'zygote' ? 'renderers' : 'other'] += ticks - self
     stack.push(...(children.get(at) ?? []))
@@ -210,7 +223,9 @@ export function profileParts(profile, partOf) {
     let part = null
     for (let at = node; at && part === null; at = parentOf.get(at.id))
       part = at.callFrame.url ? partOf(at.callFrame.url) : null
-    if (part === null) part = V8_PARTS[node.callFrame.functionName] ?? NO_PART
+    // Own keys only: a frame named toString (or any other Object.prototype name) is not a V8 part.
+    const name = node.callFrame.functionName
+    if (part === null) part = Object.hasOwn(V8_PARTS, name) ? V8_PARTS[name] : NO_PART
     parts.set(part, (parts.get(part) ?? 0) + time)
   }
   return {parts: [...parts].sort((a, b) => b[1] - a[1]), total}

@@ -942,7 +942,7 @@ async function main() {
     parts.push(
       `${curve}; at C=${C}, best of ${REPEATS}${flags.profile ? ' (fixture web in its own process)' : ''}: bare ${best.bare.toFixed(1)}, rollout settled ${best.settled.toFixed(1)}, rollout unsettled ${best.unsettled.toFixed(1)} steps/s, rollout settled at C=${2 * C} ${best.wide.toFixed(1)} steps/s ` +
         `(efficiency ${efficiency.toFixed(2)}, target >= ${TARGET_EFFICIENCY.toFixed(2)} ${met(efficiency >= TARGET_EFFICIENCY)}; C=${2 * C} / C=${C} ${past.toFixed(2)}, target >= ${TARGET_PAST_SATURATION.toFixed(2)} ${met(past >= TARGET_PAST_SATURATION)}; unsettled ${(best.unsettled / best.bare).toFixed(2)} of bare; settling costs ${(100 * (1 - best.settled / best.unsettled)).toFixed(0)}% of the unsettled rate)` +
-        (flags.profile ? `; ${profileSummary(cpu, profiled)}` : ''),
+        (flags.profile ? `; ${gapByPart(best, cpu)}; ${profileSummary(cpu, profiled)}` : ''),
     )
   }
   // Not part of the default run: a diagnosis of the efficiency gap, asked for by name.
@@ -973,6 +973,28 @@ async function main() {
 }
 
 const met = (ok) => (ok ? 'met' : 'NOT met')
+
+/**
+ * The efficiency gap split, from the best rounds: steps/s is the cores kept busy over the CPU per step, so rollout ÷
+ * bare is (bare's CPU per step ÷ the rollout's) × (the rollout's cores busy ÷ bare's); then the rollout's extra CPU
+ * per step by process and kind of Chromium process.
+ */
+function gapByPart(best, cpu) {
+  const total = (c) => c.orchestrator + c.browsers + c.sites
+  const busy = (rate, c) => (rate * total(c)) / 1000
+  const [bare, settled] = [cpu.bare, cpu.settled]
+  const signed = (ms) => `${ms >= 0 ? '+' : ''}${ms.toFixed(1)}`
+  const extra = [
+    ['orchestrator', settled.orchestrator - bare.orchestrator],
+    ...CHROMIUM_PARTS.map((part) => [part, settled[CHROMIUM_GROUP + part] - bare[CHROMIUM_GROUP + part]]),
+    ['fixture web', settled.sites - bare.sites],
+  ]
+  return (
+    `the gap by part (best rounds): rollout settled / bare ${(best.settled / best.bare).toFixed(2)} = CPU per step ${(total(bare) / total(settled)).toFixed(2)} (${total(bare).toFixed(1)} / ${total(settled).toFixed(1)} ms)` +
+    ` x cores kept busy ${(busy(best.settled, settled) / busy(best.bare, bare)).toFixed(2)} (${busy(best.settled, settled).toFixed(2)} / ${busy(best.bare, bare).toFixed(2)});` +
+    ` the rollout's extra CPU ms/step: ${extra.map(([part, ms]) => `${part} ${signed(ms)}`).join(', ')}`
+  )
+}
 
 /** The --profile part of the line: CPU ms per step by process for each kind of run, and the orchestrator's by part. */
 function profileSummary(cpu, profiled) {

@@ -66,24 +66,27 @@ export function treeTicks(tree, pid) {
   return ticks
 }
 
-// A process's kind by pid and start time (a pid can be reused): its command line is read once.
-const kinds = new Map()
+// The kind each process had when last seen alive, by pid and start time (a pid can be reused).
+const lastKinds = new Map()
 
 /**
  * What a process of a Chromium browser is, from its command line: 'browser' (no --type), 'renderer', 'gpu', 'network'
  * (the network service), 'zygote', or 'other' (other utilities, the crash handler); null for one that has ended,
- * unseen before.
+ * unseen before. Read at every sample: a process just forked reads as its parent until it has become what it was
+ * forked for (a browser spawned by Node reads as Node until its exec, a zygote or renderer as the process that forked
+ * it), so a first reading cannot be kept.
  */
 function chromiumKind(pid, start) {
-  const known = kinds.get(pid)
-  if (known?.start === start) return known.kind
   let args = []
   try {
     // Chromium's forked processes rewrite their command line as one string with spaces.
     args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/)
   } catch {}
   // A process that has ended and is not yet reaped has no command line: it is what it was when last seen.
-  if (args.join('') === '') return known?.kind ?? null
+  if (args.join('') === '') {
+    const last = lastKinds.get(pid)
+    return last?.start === start ? last.kind : null
+  }
   const flag = (name) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3)
   const type = flag('type')
   const kind =
@@ -100,8 +103,7 @@ function chromiumKind(pid, start) {
             : type === 'utility' && /NetworkService/.test(flag('utility-sub-type') ?? '')
               ? 'network'
               : 'other'
-  // A zygote's child reads as a zygote until it has become what it was forked for: asked again next time.
-  if (kind !== 'zygote') kinds.set(pid, {start, kind})
+  lastKinds.set(pid, {start, kind})
   return kind
 }
 
@@ -122,19 +124,20 @@ export function chromiumTicks(tree, pid) {
   }
   const parts = Object.fromEntries(CHROMIUM_PARTS.map((part) => [part, 0]))
   const partOf = {browser: 'browser process', renderer: 'renderers', gpu: 'GPU process', network: 'network service'}
-  const stack = (children.get(pid) ?? []).filter((child) => chromiumKind(child, tree.get(child).start) === 'browser')
+  // Each process's command line read once in this sample.
+  const kinds = new Map()
+  const kindOf = (at) => {
+    if (!kinds.has(at)) kinds.set(at, chromiumKind(at, tree.get(at)?.start))
+    return kinds.get(at)
+  }
+  const stack = (children.get(pid) ?? []).filter((child) => kindOf(child) === 'browser')
   while (stack.length > 0) {
     const at = stack.pop()
-    const {ppid, self, ticks, start} = tree.get(at)
+    const {ppid, self, ticks} = tree.get(at)
     // One that ended before it was ever seen, or one just forked (it still reads as the zygote): a zygote's children
     // are nearly all renderers.
-    const own = chromiumKind(at, start)
-    const kind =
-      own !== null && own !== 'zygote'
-        ? own
-        : chromiumKind(ppid, tree.get(ppid)?.start) === 'zygote'
-          ? 'renderer'
-          : (own ?? 'other')
+    const own = kindOf(at)
+    const kind = own !== null && own !== 'zygote' ? own : kindOf(ppid) === 'zygote' ? 'renderer' : (own ?? 'other')
     parts[partOf[kind] ?? 'other'] += self
     parts[kind === 'zygote' ? 'renderers' : 'other'] += ticks - self
     stack.push(...(children.get(at) ?? []))

@@ -50,11 +50,7 @@ export function readProcTree() {
  * stays continuous when processes end.
  */
 export function treeTicks(tree, pid) {
-  const children = new Map()
-  for (const [child, {ppid}] of tree) {
-    if (!children.has(ppid)) children.set(ppid, [])
-    children.get(ppid).push(child)
-  }
+  const children = childrenOf(tree)
   let ticks = 0
   const stack = [pid]
   while (stack.length > 0) {
@@ -65,6 +61,19 @@ export function treeTicks(tree, pid) {
   }
   return ticks
 }
+
+/** Each pid's children in a tree from readProcTree. */
+function childrenOf(tree) {
+  const children = new Map()
+  for (const [child, {ppid}] of tree) {
+    if (!children.has(ppid)) children.set(ppid, [])
+    children.get(ppid).push(child)
+  }
+  return children
+}
+
+// Chromium's --type values that are a kind of their own.
+const CHROMIUM_TYPES = {renderer: 'renderer', 'gpu-process': 'gpu', zygote: 'zygote'}
 
 // The kind each process had when last seen alive, by pid and start time (a pid can be reused).
 const lastKinds = new Map()
@@ -89,20 +98,12 @@ function chromiumKind(pid, start) {
   }
   const flag = (name) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3)
   const type = flag('type')
-  const kind =
-    type === undefined
-      ? /chrom|headless_shell/.test(basename(args[0] ?? '')) && !/crashpad/.test(args[0] ?? '')
-        ? 'browser'
-        : 'other'
-      : type === 'renderer'
-        ? 'renderer'
-        : type === 'gpu-process'
-          ? 'gpu'
-          : type === 'zygote'
-            ? 'zygote'
-            : type === 'utility' && /NetworkService/.test(flag('utility-sub-type') ?? '')
-              ? 'network'
-              : 'other'
+  let kind = 'other'
+  if (type === undefined) {
+    if (/chrom|headless_shell/.test(basename(args[0])) && !/crashpad/.test(args[0])) kind = 'browser'
+  } else if (type === 'utility') {
+    if (/NetworkService/.test(flag('utility-sub-type') ?? '')) kind = 'network'
+  } else if (Object.hasOwn(CHROMIUM_TYPES, type)) kind = CHROMIUM_TYPES[type]
   lastKinds.set(pid, {start, kind})
   return kind
 }
@@ -117,11 +118,7 @@ export const CHROMIUM_PARTS = ['browser process', 'renderers', 'GPU process', 'n
  * fixture web's process) are left out.
  */
 export function chromiumTicks(tree, pid) {
-  const children = new Map()
-  for (const [child, {ppid}] of tree) {
-    if (!children.has(ppid)) children.set(ppid, [])
-    children.get(ppid).push(child)
-  }
+  const children = childrenOf(tree)
   const parts = Object.fromEntries(CHROMIUM_PARTS.map((part) => [part, 0]))
   const partOf = {browser: 'browser process', renderer: 'renderers', gpu: 'GPU process', network: 'network service'}
   // Each process's command line read once in this sample.

@@ -10,7 +10,8 @@ describe('Progress (not a terminal)', () => {
     const reporter = memoryReporter()
     progress = new Progress({label: 'rubric gen', reporter, intervalSeconds: 0.05, tty: false})
     progress.update({done: 42, failed: 3})
-    await new Promise((resolve) => setTimeout(resolve, 180))
+    // Waits for the lines rather than a fixed time: on a loaded machine 180 ms could hold a single interval.
+    await expect.poll(() => reporter.messages.length, {interval: 10}).toBeGreaterThanOrEqual(2)
     progress.stop()
     const seen = reporter.messages.length
     expect(seen).toBeGreaterThanOrEqual(2)

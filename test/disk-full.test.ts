@@ -6,6 +6,11 @@ import {assertBuilt} from './helpers/cli.js'
 import {judgedRecord} from './helpers/judged-records.js'
 import {chromiumProcesses, fixtureSample, ndjson, spawnWebgym} from './helpers/rollout.js'
 import {workdir} from './helpers/workdir.js'
+import {driveHeadlessShell} from './helpers/headless-shell.js'
+
+// What is under test is webgym's own logic over real browsing, not what Chromium draws: the headless shell, at half the
+// CPU per step (test/helpers/headless-shell.ts).
+driveHeadlessShell()
 
 // A full disk under -o: one line naming the file and ENOSPC, exit 1, no torn last record, no summary of records that
 // were never written, and a --resume elsewhere later finishes the job. The disk is a small tmpfs, which needs root

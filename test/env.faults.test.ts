@@ -11,6 +11,11 @@ import {
 } from './helpers/env-serve.js'
 import {ndjson, readNdjson, waitFor} from './helpers/rollout.js'
 import {workdir} from './helpers/workdir.js'
+import {driveHeadlessShell} from './helpers/headless-shell.js'
+
+// What is under test is webgym's own logic over real browsing, not what Chromium draws: the headless shell, at half the
+// CPU per step (test/helpers/headless-shell.ts).
+driveHeadlessShell()
 
 // A client's mistakes and departures against `webgym env serve --max-sessions 2`: a client killed mid-episode,
 // malformed JSON, an unknown message type, a step before reset, bad fields, a third session over capacity, OpenEnv's

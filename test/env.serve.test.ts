@@ -9,6 +9,11 @@ import {assertPythonClient, drive, oracleRun, python, shortTasks, startEnvServe}
 import {startStandin, type Standin} from './helpers/openai-standin.js'
 import {ndjson, readNdjson} from './helpers/rollout.js'
 import {workdir} from './helpers/workdir.js'
+import {driveHeadlessShell} from './helpers/headless-shell.js'
+
+// What is under test is webgym's own logic over real browsing, not what Chromium draws: the headless shell, at half the
+// CPU per step (test/helpers/headless-shell.ts).
+driveHeadlessShell()
 
 // `webgym env serve` on the fixture web, driven as a trainer drives an OpenEnv environment: 16 WebSocket sessions at
 // once from the Python client (examples/openenv) through the reference solutions of 16 tasks as structured actions

@@ -10,6 +10,11 @@ import {startStandin, type Standin, type StandinRequest} from './helpers/openai-
 import {fixtureSample, ndjson, readNdjson, spawnWebgym} from './helpers/rollout.js'
 import {workdir} from './helpers/workdir.js'
 import {jsonReply} from './helpers/structured.js'
+import {driveHeadlessShell} from './helpers/headless-shell.js'
+
+// What is under test is webgym's own logic over real browsing, not what Chromium draws: the headless shell, at half the
+// CPU per step (test/helpers/headless-shell.ts).
+driveHeadlessShell()
 
 const sample = fixtureSample(2)
 const dir = workdir().dir

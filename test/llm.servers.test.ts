@@ -9,6 +9,11 @@ import {startStandin, type Standin, type StandinReply, type StandinRequest} from
 import {ndjson} from './helpers/rollout.js'
 import {jsonReply} from './helpers/structured.js'
 import {workdir} from './helpers/workdir.js'
+import {driveHeadlessShell} from './helpers/headless-shell.js'
+
+// What is under test is webgym's own logic over real browsing, not what Chromium draws: the headless shell, at half the
+// CPU per step (test/helpers/headless-shell.ts).
+driveHeadlessShell()
 
 const PAGE = `<!doctype html><html><head><title>replicas</title></head><body style="margin:0;font:16px sans-serif">
 <p>Policy replicas test page</p></body></html>`

@@ -7,6 +7,11 @@ import {RecordWriter} from '../src/lib/io/record-writer.js'
 import {assertBuilt} from './helpers/cli.js'
 import {chromiumProcesses, fixtureSample, ndjson, spawnWebgym, waitFor} from './helpers/rollout.js'
 import {workdir} from './helpers/workdir.js'
+import {driveHeadlessShell} from './helpers/headless-shell.js'
+
+// What is under test is webgym's own logic over real browsing, not what Chromium draws: the headless shell, at half the
+// CPU per step (test/helpers/headless-shell.ts).
+driveHeadlessShell()
 
 // Gzip output that survives a kill: one complete gzip member per flush, and --resume reads a cut-short file up to its
 // last whole record, says how many, and appends after them.

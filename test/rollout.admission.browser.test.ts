@@ -6,6 +6,11 @@ import {ACTIVE_SESSIONS_PER_CORE} from '../src/lib/rollout/run-rollout.js'
 import {dump} from './helpers/cli.js'
 import {fixtureSample, ndjson} from './helpers/rollout.js'
 import {workdir} from './helpers/workdir.js'
+import {driveHeadlessShell} from './helpers/headless-shell.js'
+
+// What is under test is webgym's own logic over real browsing, not what Chromium draws: the headless shell, at half the
+// CPU per step (test/helpers/headless-shell.ts).
+driveHeadlessShell()
 
 const tasks = fixtureSample(1).slice(0, 6)
 

@@ -15,6 +15,11 @@ import {
   waitFor,
 } from './helpers/rollout.js'
 import {workdir} from './helpers/workdir.js'
+import {driveHeadlessShell} from './helpers/headless-shell.js'
+
+// What is under test is webgym's own logic over real browsing, not what Chromium draws: the headless shell, at half the
+// CPU per step (test/helpers/headless-shell.ts).
+driveHeadlessShell()
 
 beforeAll(() => assertBuilt())
 

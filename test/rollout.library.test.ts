@@ -12,6 +12,11 @@ import {DEFAULT_SETTLE} from '../src/lib/rollout/settle.js'
 import {Catalog} from '../src/lib/sites/catalog.js'
 import {ndjson, readNdjson} from './helpers/rollout.js'
 import {workdir} from './helpers/workdir.js'
+import {driveHeadlessShell} from './helpers/headless-shell.js'
+
+// What is under test is webgym's own logic over real browsing, not what Chromium draws: the headless shell, at half the
+// CPU per step (test/helpers/headless-shell.ts).
+driveHeadlessShell()
 
 const shop = [...new Catalog({seed: 0}).taskRecords()].filter(
   (task) => task.meta?.family === 'shop' && task.level === 'easy',

@@ -9,6 +9,11 @@ import {assertBuilt} from './helpers/cli.js'
 import {startStandin, type Standin} from './helpers/openai-standin.js'
 import {chromiumBrowsers, chromiumProcesses, ndjson, readNdjson, spawnWebgym, waitFor} from './helpers/rollout.js'
 import {workdir} from './helpers/workdir.js'
+import {driveHeadlessShell} from './helpers/headless-shell.js'
+
+// What is under test is webgym's own logic over real browsing, not what Chromium draws: the headless shell, at half the
+// CPU per step (test/helpers/headless-shell.ts).
+driveHeadlessShell()
 
 // Why an episode ended is typed: status and cause {kind, stage}. Each end is brought about for real (a killed browser,
 // a page that never answers, a renderer stuck in a script, a model server that fails, a start URL the guard refuses)

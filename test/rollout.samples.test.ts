@@ -4,6 +4,11 @@ import {beforeAll, describe, expect, it} from 'vitest'
 import {assertBuilt} from './helpers/cli.js'
 import {chromiumProcesses, fixtureSample, ndjson, readNdjson, spawnWebgym, waitFor} from './helpers/rollout.js'
 import {workdir} from './helpers/workdir.js'
+import {driveHeadlessShell} from './helpers/headless-shell.js'
+
+// What is under test is webgym's own logic over real browsing, not what Chromium draws: the headless shell, at half the
+// CPU per step (test/helpers/headless-shell.ts).
+driveHeadlessShell()
 
 // Several attempts per task (--samples K) survive a stop and --resume exactly once each; --trace keeps Playwright
 // traces of the episodes asked for.

@@ -10,6 +10,11 @@ import {assertBuilt, runWebgym} from './helpers/cli.js'
 import {startStandin, type Standin, type StandinRequest} from './helpers/openai-standin.js'
 import {fixtureSample, ndjson, readNdjson, spawnWebgym} from './helpers/rollout.js'
 import {workdir} from './helpers/workdir.js'
+import {driveHeadlessShell} from './helpers/headless-shell.js'
+
+// What is under test is webgym's own logic over real browsing, not what Chromium draws: the headless shell, at half the
+// CPU per step (test/helpers/headless-shell.ts).
+driveHeadlessShell()
 
 const tasks = fixtureSample(1).slice(0, 3)
 const REWARDS: Array<0 | 1> = [1, 1, 0]

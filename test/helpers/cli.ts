@@ -19,7 +19,10 @@ export interface RunOptions {
   input?: string | Uint8Array
   /** Variables set on top of the environment. */
   env?: Record<string, string | undefined>
-  /** Leave out the OPENAI_* and WEBGYM_* variables of this process: no model, key or cache comes from the outside. */
+  /**
+   * Leave out the OPENAI_* and WEBGYM_* variables of this process (WEBGYM_CHROMIUM aside): no model, key or cache comes
+   * from the outside.
+   */
   cleanEnv?: boolean
   /**
    * The child's TMPDIR. The Chromium a rollout starts carries it in its --user-data-dir: a marker for finding those
@@ -36,11 +39,14 @@ export type WebgymProcess = ResultPromise<{reject: false; encoding: 'utf8'}>
 /** How a run ended: exitCode, stdout and stderr (strings), and command, cwd, signal... */
 export type WebgymResult = Awaited<WebgymProcess>
 
-/** The environment without OPENAI_* and WEBGYM_*. */
+/**
+ * The environment without OPENAI_* and WEBGYM_*, but for WEBGYM_CHROMIUM: the browser the run (or the file, through
+ * driveHeadlessShell) chose is no model, key or cache, and every browser of the run is that one.
+ */
 function withoutModelEnv(): Record<string, string> {
   const env: Record<string, string> = {}
   for (const [key, value] of Object.entries(process.env)) {
-    if (value !== undefined && !/^(OPENAI_|WEBGYM_)/.test(key)) env[key] = value
+    if (value !== undefined && (key === 'WEBGYM_CHROMIUM' || !/^(OPENAI_|WEBGYM_)/.test(key))) env[key] = value
   }
   return env
 }

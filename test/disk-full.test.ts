@@ -8,8 +8,7 @@ import {chromiumProcesses, fixtureSample, ndjson, spawnWebgym} from './helpers/r
 import {workdir} from './helpers/workdir.js'
 import {driveHeadlessShell} from './helpers/headless-shell.js'
 
-// What is under test is webgym's own logic over real browsing, not what Chromium draws: the headless shell, at half the
-// CPU per step (test/helpers/headless-shell.ts).
+// webgym's own logic is under test, not what Chromium draws (see test/helpers/headless-shell.ts).
 driveHeadlessShell()
 
 // A full disk under -o: one line naming the file and ENOSPC, exit 1, no torn last record, no summary of records that

@@ -6,8 +6,7 @@ import {fixtureSample, ndjson} from './helpers/rollout.js'
 import {workdir} from './helpers/workdir.js'
 import {driveHeadlessShell} from './helpers/headless-shell.js'
 
-// What is under test is webgym's own logic over real browsing, not what Chromium draws: the headless shell, at half the
-// CPU per step (test/helpers/headless-shell.ts).
+// webgym's own logic is under test, not what Chromium draws (see test/helpers/headless-shell.ts).
 driveHeadlessShell()
 
 // Model-server faults the SDK's own retries miss: a 200 whose body is not JSON, a Retry-After of an hour, and the

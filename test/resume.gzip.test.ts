@@ -9,8 +9,7 @@ import {chromiumProcesses, fixtureSample, ndjson, spawnWebgym, waitFor} from './
 import {workdir} from './helpers/workdir.js'
 import {driveHeadlessShell} from './helpers/headless-shell.js'
 
-// What is under test is webgym's own logic over real browsing, not what Chromium draws: the headless shell, at half the
-// CPU per step (test/helpers/headless-shell.ts).
+// webgym's own logic is under test, not what Chromium draws (see test/helpers/headless-shell.ts).
 driveHeadlessShell()
 
 // Gzip output that survives a kill: one complete gzip member per flush, and --resume reads a cut-short file up to its

@@ -11,8 +11,7 @@ import {chromiumBrowsers, chromiumProcesses, ndjson, readNdjson, spawnWebgym, wa
 import {workdir} from './helpers/workdir.js'
 import {driveHeadlessShell} from './helpers/headless-shell.js'
 
-// What is under test is webgym's own logic over real browsing, not what Chromium draws: the headless shell, at half the
-// CPU per step (test/helpers/headless-shell.ts).
+// webgym's own logic is under test, not what Chromium draws (see test/helpers/headless-shell.ts).
 driveHeadlessShell()
 
 // Why an episode ended is typed: status and cause {kind, stage}. Each end is brought about for real (a killed browser,

@@ -6,8 +6,7 @@ import {chromiumProcesses, fixtureSample, ndjson, readNdjson, spawnWebgym, waitF
 import {workdir} from './helpers/workdir.js'
 import {driveHeadlessShell} from './helpers/headless-shell.js'
 
-// What is under test is webgym's own logic over real browsing, not what Chromium draws: the headless shell, at half the
-// CPU per step (test/helpers/headless-shell.ts).
+// webgym's own logic is under test, not what Chromium draws (see test/helpers/headless-shell.ts).
 driveHeadlessShell()
 
 // Several attempts per task (--samples K) survive a stop and --resume exactly once each; --trace keeps Playwright

@@ -12,8 +12,7 @@ import {fixtureSample, ndjson, readNdjson, spawnWebgym} from './helpers/rollout.
 import {workdir} from './helpers/workdir.js'
 import {driveHeadlessShell} from './helpers/headless-shell.js'
 
-// What is under test is webgym's own logic over real browsing, not what Chromium draws: the headless shell, at half the
-// CPU per step (test/helpers/headless-shell.ts).
+// webgym's own logic is under test, not what Chromium draws (see test/helpers/headless-shell.ts).
 driveHeadlessShell()
 
 const tasks = fixtureSample(1).slice(0, 3)
